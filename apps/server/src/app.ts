@@ -1,0 +1,91 @@
+import type { Database } from '@baletrack/db/database';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { VERSION } from '@baletrack/contracts/constants';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Mailer } from './lib/mail/mailer.ts';
+import { SecretBox } from './lib/secret-box.ts';
+import { identityRoutes } from './features/identity/identity.routes.ts';
+import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { authenticate } from './plugins/authenticate.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { webApp } from './plugins/web-app.ts';
+
+/** What every feature may use; built once in main.ts (or a test) and passed down explicitly. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  mailer: Mailer;
+  secrets: SecretBox;
+  /** The clock, injectable so tests can move time instead of sleeping. */
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/**
+ * The whole server: identity pool, the spec's three APIs, and the web app, each a plugin under
+ * its own base path so it could be deployed on its own host (architecture.md).
+ */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: ctx.config.logLevel },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1_048_576,
+  });
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // Plugins, in order: cross-cutting first, then each API under its base path, the web app last
+  // so its catch-all never shadows an API route.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Mantine injects its styles at run time; maps draw tiles and workers from blobs.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'worker-src': ["'self'", 'blob:'],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Baletrack APIs', version: VERSION },
+      components: {
+        securitySchemes: { idToken: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      },
+      security: [{ idToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(identityRoutes, { prefix: '/cognito' });
+  await app.register(
+    async (userApi) => {
+      await userApi.register(authenticate);
+      await userApi.register(usersRoutes);
+    },
+    { prefix: '/user-api' },
+  );
+  await app.register(mailboxRoutes);
+  await app.register(webApp);
+  return app;
+}

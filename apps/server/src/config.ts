@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every environment variable the server reads; README's configuration table mirrors this. */
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().optional(),
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  USER_POOL_ID: z
+    .string()
+    .regex(/^[\w-]+_[A-Za-z0-9]+$/, 'must look like <region>_<name>')
+    .default('local_baletrack'),
+  USER_POOL_CLIENT_ID: z.string().min(1).default('baletrackweb'),
+  ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('Baletrack <no-reply@baletrack.local>'),
+  SUPPORT_EMAIL: z.email().default('support@baletrack.local'),
+  SEED_DEMO: flag.optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * Reads and validates the environment, listing every problem at once (house style 15).
+ * The server key comes from SECRET_KEY or a file in DATA_DIR created on first start: it stays
+ * outside the database, because it encrypts what the database holds.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const embedded = !e.DATABASE_URL;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') },
+    secretKey: e.SECRET_KEY ? Buffer.from(e.SECRET_KEY, 'hex') : readOrCreateKey(dataDir),
+    userPool: {
+      id: e.USER_POOL_ID,
+      clientId: e.USER_POOL_CLIENT_ID,
+      idTokenTtlSeconds: e.ID_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
+    seedDemo: e.SEED_DEMO ?? embedded,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+function readOrCreateKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'secret.key');
+  if (fs.existsSync(file)) return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const key = crypto.randomBytes(32);
+  fs.writeFileSync(file, key.toString('hex'), { mode: 0o600, flag: 'wx' });
+  return key;
+}

@@ -1,0 +1,57 @@
+import { VERSION } from '@baletrack/contracts/constants';
+import { connectDatabase } from '@baletrack/db/connect';
+import { migrateToLatest } from '@baletrack/db/migrate';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { demoOwner, seedDemo } from './features/demo/demo.service.ts';
+import { createMailer } from './lib/mail/mailer.ts';
+import { SecretBox } from './lib/secret-box.ts';
+
+// Starts the product: configuration, database (migrated), mail, then the HTTP server on one port.
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await connectDatabase(config.database);
+  await migrateToLatest(database.db);
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    db: database.db,
+    log: (mail) => app.log.info({ to: mail.to, subject: mail.subject }, 'mail kept in the local outbox'),
+  });
+  const ctx = {
+    config,
+    db: database.db,
+    mailer,
+    secrets: new SecretBox(config.secretKey),
+    now: () => new Date(),
+  };
+  const app = await buildApp(ctx);
+  // The banner is for people starting the product, so it is plain text beside the JSON logs.
+  const banner = [`Baletrack ${VERSION} is running at ${config.publicUrl} (database: ${database.kind})`];
+  if (config.seedDemo && (await seedDemo(ctx)) !== 'skipped') {
+    banner.push(`Demo farm: sign in as ${demoOwner.email} with password ${demoOwner.password}`);
+  }
+  if (mailer.kind === 'outbox') {
+    banner.push(`No SMTP_URL set: mail is kept in the local mailbox at ${config.publicUrl}/mailbox`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(banner.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

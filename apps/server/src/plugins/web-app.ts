@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { errorCodes } from '@baletrack/contracts/errors/api-error';
+import { VERSION } from '@baletrack/contracts/constants';
+import type { FastifyInstance } from 'fastify';
+import { mailboxEnabled } from '../features/mailbox/mailbox.routes.ts';
+
+/** Paths owned by an API: an unknown path there is a JSON 404, never the web app's page. */
+const apiPrefixes = ['/data-api', '/user-api', '/convert-api', '/cognito', '/ingest', '/docs'];
+
+/**
+ * The built web app (apps/web/dist) with its runtime configuration at /config.json, so one
+ * build serves any deployment; unknown non-API paths get index.html for client-side routes.
+ */
+export async function webApp(app: FastifyInstance): Promise<void> {
+  const { config } = app.ctx;
+  app.get('/config.json', async (request, reply) => {
+    const base = config.publicUrl;
+    reply.header('cache-control', 'no-store');
+    return {
+      userPoolId: config.userPool.id,
+      userPoolClientId: config.userPool.clientId,
+      userPoolEndpoint: `${base}/cognito/`,
+      dataApiUrl: `${base}/data-api`,
+      userApiUrl: `${base}/user-api`,
+      convertApiUrl: `${base}/convert-api`,
+      version: VERSION,
+      ...(mailboxEnabled(app.ctx, request.ip) ? { mailboxUrl: `${base}/mailbox` } : {}),
+    };
+  });
+
+  const built = fs.existsSync(path.join(config.webDist, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+    // Hashed assets never change; the page itself must always be fresh.
+    app.get('/assets/*', (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(`assets/${file}`);
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = apiPrefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+    const wantsPage = request.method === 'GET' && !isApi && !path.extname(pathname);
+    if (wantsPage && built) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (wantsPage) {
+      return reply
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply
+      .status(404)
+      .send({ code: errorCodes.NOT_FOUND, message: `No such endpoint: ${request.method} ${pathname}` });
+  });
+}

@@ -1,0 +1,59 @@
+import crypto from 'node:crypto';
+import { createTestDatabase } from '@baletrack/db/testing/test-database';
+import type { FastifyInstance } from 'fastify';
+import { type AppContext, buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createMailer, type Mailer } from '../../src/lib/mail/mailer.ts';
+import { SecretBox } from '../../src/lib/secret-box.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Base URL of the listening server, e.g. http://127.0.0.1:43123 */
+  url: string;
+  /** Moves the test clock forward instead of sleeping. */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real server on a fresh database and a free port. Mail goes to the outbox unless a
+ * mailer is given; `env` overrides configuration as environment variables would.
+ */
+export async function startTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: crypto.randomBytes(32).toString('hex'),
+    SEED_DEMO: 'false',
+    ...options.env,
+  });
+  let offset = 0;
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    mailer:
+      options.mailer ??
+      createMailer({ from: config.mail.from, db: database.db, log: () => {} }),
+    secrets: new SecretBox(config.secretKey),
+    now: () => new Date(Date.now() + offset),
+  };
+  const app = await buildApp(ctx);
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  ctx.config = { ...config, publicUrl: address };
+  return {
+    app,
+    ctx,
+    url: address,
+    advance: (ms) => {
+      offset += ms;
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The server (npm run dev at the root) serves the APIs, the user pool and the runtime config on
+// one port; in development (and `vite preview`) Vite forwards those paths to it. The Host header is kept
+// (changeOrigin off) so the server builds the URLs in /config.json for the Vite origin.
+const serverUrl = 'http://localhost:3000';
+const serverPaths = ['/config.json', '/cognito', '/user-api', '/data-api', '/convert-api', '/mailbox'];
+
+const proxy = Object.fromEntries(serverPaths.map((path) => [path, { target: serverUrl }]));
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { MAX_REPORT_RECIPIENTS, REPORT_FREQUENCIES } from '../constants.ts';
+import { messages } from '../errors/messages.ts';
+import { emailSchema } from '../identity/register.ts';
+import { unitSystemSchema } from '../settings/settings.ts';
+
+/** True for an IANA zone name the runtime knows, e.g. 'America/Chicago'. */
+export function isValidTimezone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timezoneSchema = z
+  .string({ error: messages.autoReport.timezoneInvalid })
+  .refine(isValidTimezone, { error: messages.autoReport.timezoneInvalid });
+
+export const recipientsSchema = z
+  .array(emailSchema, { error: messages.autoReport.recipientRequired })
+  .min(1, messages.autoReport.recipientRequired)
+  .max(MAX_REPORT_RECIPIENTS, messages.autoReport.maxRecipients)
+  .refine((emails) => new Set(emails).size === emails.length, {
+    error: messages.autoReport.duplicateRecipient,
+  });
+
+const automatedReportBody = {
+  filterId: z.uuid({ error: messages.autoReport.filterRequired }),
+  /** 'none' keeps the settings but sends nothing. */
+  frequency: z.enum(REPORT_FREQUENCIES, { error: messages.autoReport.frequencyRequired }),
+  /** Reports go out at 06:00 in this zone. */
+  timezone: timezoneSchema,
+  units: unitSystemSchema,
+  includeCuttingless: z.boolean(),
+  recipients: recipientsSchema,
+};
+
+/** POST /autoreport/settings (create). */
+export const createAutomatedReportRequestSchema = z.object(automatedReportBody);
+export type CreateAutomatedReportRequest = z.infer<typeof createAutomatedReportRequestSchema>;
+
+/** PUT /autoreport/settings (update; the id travels in the body). */
+export const updateAutomatedReportRequestSchema = z.object({
+  id: z.uuid(),
+  ...automatedReportBody,
+});
+export type UpdateAutomatedReportRequest = z.infer<typeof updateAutomatedReportRequestSchema>;
+
+/** One element of GET /autoreport/settings. */
+export const automatedReportSchema = updateAutomatedReportRequestSchema;
+export type AutomatedReport = z.infer<typeof automatedReportSchema>;

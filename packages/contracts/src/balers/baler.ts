@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { nameSchema } from '../common/name.ts';
+import { messages } from '../errors/messages.ts';
+import { emailSchema } from '../identity/register.ts';
+
+/** ISO 10261 product identification number: 17 characters, never I, O or Q. */
+export const vinSchema = z
+  .string({ error: messages.baler.vinInvalid })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-HJ-NPR-Z0-9]{17}$/, messages.baler.vinInvalid);
+
+/** Whether the baler's connectivity module (ACM) subscription is live at the provider. */
+export const acmStatuses = ['Active', 'Expired', 'Unknown'] as const;
+export type AcmStatus = (typeof acmStatuses)[number];
+
+export const authorizedEmailStatuses = ['Expired', 'Deleted', 'Pending', 'Active'] as const;
+export type AuthorizedEmailStatus = (typeof authorizedEmailStatuses)[number];
+
+/**
+ * An email other than the account's under which ACM subscriptions may be found (spec §6);
+ * GET /authorized-emails lists them.
+ */
+export const authorizedEmailSchema = z.object({
+  email: emailSchema,
+  status: z.enum(authorizedEmailStatuses),
+});
+export type AuthorizedEmail = z.infer<typeof authorizedEmailSchema>;
+
+const dateTime = z.iso.datetime({ offset: true });
+
+/** A baler as GET /machines and GET /machines/{id} return it. */
+export const balerSchema = z.object({
+  id: z.uuid(),
+  /** The alias the owner gave it. */
+  name: z.string(),
+  vin: z.string(),
+  active: z.boolean(),
+  acmStatus: z.enum(acmStatuses),
+  /** End of the last paid (credit) month; null when never subscribed. */
+  subscriptionExpiry: dateTime.nullable(),
+  acmExpiry: dateTime.nullable(),
+  /** The authorized emails under which this baler's ACM subscription was found. */
+  authorizedEmails: z.array(authorizedEmailSchema),
+});
+export type Baler = z.infer<typeof balerSchema>;
+
+/** POST /machines. */
+export const registerBalerRequestSchema = z.object({ vin: vinSchema, name: nameSchema });
+export type RegisterBalerRequest = z.infer<typeof registerBalerRequestSchema>;
+
+/** Query of PUT /machines/rename. */
+export const renameBalerQuerySchema = z.object({ id: z.uuid(), name: nameSchema });
+export type RenameBalerQuery = z.infer<typeof renameBalerQuerySchema>;
+
+/** Query of GET /machines/validate. */
+export const validateBalerQuerySchema = z.object({ vin: vinSchema });
+export type ValidateBalerQuery = z.infer<typeof validateBalerQuerySchema>;

@@ -1,0 +1,161 @@
+import {
+  MAX_REPORT_RECIPIENTS,
+  NAME_MAX_LENGTH,
+  ORGANIZATION_NAME_MAX_LENGTH,
+  ORGANIZATION_NAME_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PRODUCT_NAME,
+} from '../constants.ts';
+
+/**
+ * Every user-facing message: the spec §8 catalogue verbatim, §5/§6 texts, and our own wording
+ * where the spec states a rule without a text. Server and web both read from here so a message
+ * reads the same wherever it appears.
+ */
+export const messages = {
+  generic: `An error occurred. Please try again, check your connection, or contact ${PRODUCT_NAME} support.`,
+  login: 'An error occurred. Please try again or contact support.',
+  validation: {
+    passwordsDoNotMatch: 'Passwords do not match',
+    eulaRequired: 'You must agree to the EULA',
+    privacyRequired: 'You must agree to the Privacy Statement',
+    organizationNameTooShort: `Organization name must be at least ${ORGANIZATION_NAME_MIN_LENGTH} characters.`,
+    organizationNameTooLong: `Organization name must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters.`,
+    passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+    passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+    passwordNeedsNumber: 'Password must contain at least 1 number.',
+    passwordNeedsLowercase: 'Password must contain at least 1 lowercase letter.',
+    passwordNeedsUppercase: 'Password must contain at least 1 uppercase letter.',
+    usernameRequired: 'Username is required.',
+    passwordRequired: 'Password is required.',
+    emailInvalid: 'Please enter a valid email address.',
+    confirmationCodeInvalid: 'Enter the 6-digit code from your email.',
+    nameRequired: 'Name is required.',
+    nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters.`,
+    idInvalid: 'Invalid identifier.',
+    dateInvalid: 'Enter a valid date.',
+    dateTimeInvalid: 'Enter a valid date and time.',
+    endBeforeStart: 'The end date must be on or after the start date.',
+    minAboveMax: 'The minimum must not be greater than the maximum.',
+    latitudeOutOfRange: 'Latitude must be between -90 and 90.',
+    longitudeOutOfRange: 'Longitude must be between -180 and 180.',
+    boundaryRingTooShort: 'A boundary needs at least 3 corners.',
+    boundaryRingNotClosed: 'A boundary must end where it starts.',
+    invalidRequest: 'Some fields are not valid. Please correct them and try again.',
+  },
+  filter: {
+    createFailed: 'Failed to create filter',
+    updateFailed: 'Failed to update filter',
+    deleteFailed: 'Failed to delete filter',
+    nameExists: 'A filter with this name already exists.',
+    usedByAutomaticReport:
+      'Filter is being used for automatic reports. Please remove it before deleting.',
+  },
+  user: {
+    creationFailed: 'User creation failed. Please try again.',
+    updateFailed: 'User update failed. Please try again.',
+    deleteFailed: 'User deletion failed. Please try again.',
+    reinviteFailed: 'Re-sending the invite failed. Please try again.',
+    alreadyExists: 'User already exists',
+    existsInAnotherOrganization: 'User already exists in another organization',
+    doesNotExist: 'User does not exist',
+    deleteUnsubscribeFirst: 'Delete failed - please unsubscribe user from automatic report.',
+  },
+  passwordChange: {
+    failed: 'Failed to change password. Please check your login status or try again later.',
+  },
+  roles: {
+    ownerOnlyUsers: 'Only the account owner can modify users.',
+    ownerOnlyBalers: 'Only the account owner can modify balers.',
+    ownerOnlyAutomatedReports: 'Automated reports are only available to account owners',
+    ownerOnlySubscriptions: 'Only the account owner can manage subscriptions and credits.',
+    ownerOnlySettings: "Only the account owner can change the organization's settings.",
+    ownerOnlyAccount: 'Only the account owner can close the account.',
+    adminOnly: 'Only administrators can do this.',
+  },
+  baler: {
+    noBalers: 'No balers associated with this account',
+    emailExists: 'Email already exists',
+    vinAlreadyRegistered: 'This VIN is already registered to your account.',
+    vinRegisteredToAnotherAccount: `This VIN is registered to another account. Please contact the previous owner or ${PRODUCT_NAME} support.`,
+    notAuthorized:
+      'You are not authorized to make changes to this baler. Its ACM subscription must be ' +
+      'under your account email or an authorized email.',
+    registerFailed:
+      'Failed to register baler. Check to ensure that the VIN is correct and that the baler is ' +
+      'registered with the equipment connectivity provider.',
+    vinInvalid: 'Enter a valid 17-character VIN.',
+  },
+  autoReport: {
+    fetchFailed: 'Failed to load automated reports',
+    saveFailed: 'Failed to save automated report',
+    deleteFailed: 'Failed to delete automated report',
+    maxRecipients: `Maximum report recipients is ${MAX_REPORT_RECIPIENTS}.`,
+    missingRequiredFields: 'Please select a filter, a frequency and at least one recipient.',
+    filterRequired: 'Select a filter for the report.',
+    frequencyRequired: 'Select how often the report is sent.',
+    recipientRequired: 'Add at least one recipient.',
+    duplicateRecipient: 'Each recipient can only be added once.',
+    timezoneInvalid: 'Select a valid timezone.',
+  },
+  accountDeletion: {
+    confirmationMismatch: 'Type DELETE to confirm.',
+    reportFailed:
+      'Error generating report - delete aborted. Your account has not been deleted; please ' +
+      `try again or contact ${PRODUCT_NAME} support.`,
+    deleteFailed: `Error deleting account. Please try again or contact ${PRODUCT_NAME} support.`,
+  },
+  fieldCuttingCrop: {
+    field: {
+      createFailed: 'Failed to create field',
+      updateFailed: 'Failed to update field',
+      deleteFailed: 'Failed to delete field',
+    },
+    cutting: {
+      createFailed: 'Failed to create cutting',
+      updateFailed: 'Failed to update cutting',
+      deleteFailed: 'Failed to delete cutting',
+    },
+    crop: {
+      createFailed: 'Failed to create crop',
+      updateFailed: 'Failed to update crop',
+      deleteFailed: 'Failed to delete crop',
+    },
+    cuttingNeedsField: 'A cutting with a crop needs at least 1 field.',
+    cuttingLimitReached: 'The maximum number of cuttings for this year has been reached.',
+    yearInvalid: 'Enter a valid year.',
+  },
+  heatmap: {
+    fieldRequired: 'Select a field with a boundary to see its heatmap.',
+    zoomTooLow: 'Zoom in until the field fills the map to see its heatmap.',
+  },
+  reports: {
+    filterRequired: 'Select a filter to see a report.',
+  },
+  feedback: {
+    detailsRequired: 'Please describe the bug or feature.',
+    sendFailed: 'Failed to send feedback',
+  },
+  settings: {
+    cropYearStartMonthInvalid:
+      'The crop year start month must be between 1 (January) and 12 (December).',
+  },
+  auth: {
+    autoSignInNotStarted: 'The autoSignIn flow has not started, or has been cancelled/completed.',
+    oauthSignOutFailed: 'An error occurred when attempting to log out from OAuth provider.',
+    invalidIdToken: 'Invalid Idtoken.',
+    undefinedGetIdResponse: 'Received undefined response from getId operation',
+    missingCredentials:
+      'Cognito did not respond with either Credentials, AccessKeyId or SecretKey.',
+    refreshFailed: 'Failed to refresh token.',
+    invalidAuthTokens: 'Invalid auth tokens',
+  },
+  monitoring: {
+    httpClientError: (status: number) => `HTTP Client Error with status code: ${status}`,
+  },
+  ui: {
+    // Spec §8 text, kept verbatim although our toasts do not come from PrimeVue.
+    noToastProvider: 'No PrimeVue Toast provided!',
+  },
+} as const;

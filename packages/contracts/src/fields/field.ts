@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { nameSchema } from '../common/name.ts';
+import { boundarySchema } from '../geo/boundary.ts';
+
+/** POST /fields and PUT /fields/{id}. */
+export const saveFieldRequestSchema = z.object({
+  name: nameSchema,
+  /** The size the grower knows the field by, which may differ from the drawn area. */
+  sizeHectares: z.number().positive().nullable(),
+  boundary: boundarySchema,
+});
+export type SaveFieldRequest = z.infer<typeof saveFieldRequestSchema>;
+
+/** A field as GET /fields and GET /fields/{id} return it. */
+export const fieldSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  sizeHectares: z.number().nullable(),
+  /** Computed by the server from the boundary. */
+  areaHectares: z.number().min(0),
+  boundary: boundarySchema,
+});
+export type Field = z.infer<typeof fieldSchema>;

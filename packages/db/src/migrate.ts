@@ -1,0 +1,21 @@
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import * as identity from './migrations/2026-11-21-0001-identity.ts';
+
+/** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
+const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-identity': identity,
+};
+
+/**
+ * Brings a database up to the newest schema; safe to call on every start.
+ * @example await migrateToLatest(db) // → ['2026-11-21-0001-identity'] on a fresh database
+ */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,42 @@
+// `npm test`: every check and test tier, installing what it needs (README "Quick start").
+// Order: fast checks first, so a typo fails in seconds rather than after the browser tests.
+import fs from 'node:fs';
+import { startThrowawayPostgres } from './lib/postgres.mjs';
+import { aptInstall, run } from './lib/run.mjs';
+
+const npm = (...args) => run('npm', args);
+const step = (title) => console.log(`\n━━ ${title}`);
+
+if (!fs.existsSync('node_modules/.package-lock.json')) {
+  step('Installing dependencies (npm ci)');
+  await npm('ci');
+}
+
+step('Lint and format (Biome)');
+await npm('run', 'lint');
+step('Typecheck');
+await npm('run', 'check');
+step('Unit tests');
+await npm('run', 'test:unit');
+step('Medium tests on PGlite');
+await npm('run', 'test:medium');
+
+step('Medium tests on PostgreSQL');
+if (process.env.TEST_DATABASE_URL) {
+  await npm('run', 'test:medium');
+} else {
+  const postgres = await startThrowawayPostgres();
+  try {
+    await run('npm', ['run', 'test:medium'], {
+      env: { ...process.env, TEST_DATABASE_URL: postgres.url },
+    });
+  } finally {
+    await postgres.stop();
+  }
+}
+
+step('Browser journeys (Playwright, Debian Chromium)');
+if (!fs.existsSync('/usr/bin/chromium')) await aptInstall(['chromium']);
+await npm('run', 'build');
+await npm('run', 'test:e2e');
+console.log('\nAll checks and test tiers passed.');
