@@ -37,7 +37,12 @@ export async function startTestApp(
     db: database.db,
     mailer:
       options.mailer ??
-      createMailer({ from: config.mail.from, db: database.db, log: () => {} }),
+      createMailer({
+        smtpUrl: config.mail.smtpUrl,
+        from: config.mail.from,
+        db: database.db,
+        log: () => {},
+      }),
     secrets: new SecretBox(config.secretKey),
     now: () => new Date(Date.now() + offset),
   };

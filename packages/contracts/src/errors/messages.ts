@@ -1,8 +1,8 @@
 import {
   MAX_REPORT_RECIPIENTS,
   NAME_MAX_LENGTH,
-  ORGANIZATION_NAME_MAX_LENGTH,
-  ORGANIZATION_NAME_MIN_LENGTH,
+  ORGANIZATION_NAME_MAX_LENGTH as ORG_NAME_MAX,
+  ORGANIZATION_NAME_MIN_LENGTH as ORG_NAME_MIN,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PRODUCT_NAME,
@@ -14,14 +14,16 @@ import {
  * reads the same wherever it appears.
  */
 export const messages = {
-  generic: `An error occurred. Please try again, check your connection, or contact ${PRODUCT_NAME} support.`,
+  generic:
+    'An error occurred. Please try again, check your connection, or contact ' +
+    `${PRODUCT_NAME} support.`,
   login: 'An error occurred. Please try again or contact support.',
   validation: {
     passwordsDoNotMatch: 'Passwords do not match',
     eulaRequired: 'You must agree to the EULA',
     privacyRequired: 'You must agree to the Privacy Statement',
-    organizationNameTooShort: `Organization name must be at least ${ORGANIZATION_NAME_MIN_LENGTH} characters.`,
-    organizationNameTooLong: `Organization name must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters.`,
+    organizationNameTooShort: `Organization name must be at least ${ORG_NAME_MIN} characters.`,
+    organizationNameTooLong: `Organization name must be at most ${ORG_NAME_MAX} characters.`,
     passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
     passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
     passwordNeedsNumber: 'Password must contain at least 1 number.',
@@ -78,7 +80,9 @@ export const messages = {
     noBalers: 'No balers associated with this account',
     emailExists: 'Email already exists',
     vinAlreadyRegistered: 'This VIN is already registered to your account.',
-    vinRegisteredToAnotherAccount: `This VIN is registered to another account. Please contact the previous owner or ${PRODUCT_NAME} support.`,
+    vinRegisteredToAnotherAccount:
+      'This VIN is registered to another account. Please contact the previous owner or ' +
+      `${PRODUCT_NAME} support.`,
     notAuthorized:
       'You are not authorized to make changes to this baler. Its ACM subscription must be ' +
       'under your account email or an authorized email.',

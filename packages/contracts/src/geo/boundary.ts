@@ -13,13 +13,17 @@ export const linearRingSchema = z
     (ring) => {
       const first = ring[0];
       const last = ring[ring.length - 1];
-      return first !== undefined && last !== undefined && first[0] === last[0] && first[1] === last[1];
+      return (
+        first !== undefined && last !== undefined && first[0] === last[0] && first[1] === last[1]
+      );
     },
     { error: messages.validation.boundaryRingNotClosed },
   );
 
 /** First ring is the outline, any further rings are holes. */
-const polygonRingsSchema = z.array(linearRingSchema).min(1, messages.validation.boundaryRingTooShort);
+const polygonRingsSchema = z
+  .array(linearRingSchema)
+  .min(1, messages.validation.boundaryRingTooShort);
 
 export const polygonSchema = z.object({
   type: z.literal('Polygon'),

@@ -32,10 +32,13 @@ export const signInRequestSchema = z
     flow: z.enum(signInFlows).default(DEFAULT_SIGN_IN_FLOW),
     preferredChallenge: z.enum(preferredChallenges).optional(),
   })
-  .refine((value) => !signInNeedsPassword(value.flow, value.preferredChallenge) || !!value.password, {
-    error: messages.validation.passwordRequired,
-    path: ['password'],
-  });
+  .refine(
+    (value) => !signInNeedsPassword(value.flow, value.preferredChallenge) || !!value.password,
+    {
+      error: messages.validation.passwordRequired,
+      path: ['password'],
+    },
+  );
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 export type SignInRequestInput = z.input<typeof signInRequestSchema>;
 

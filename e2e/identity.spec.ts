@@ -1,0 +1,82 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// The first journey every grower takes: register, confirm by mail, sign in, stay signed in
+// across a reload, sign out, and come back to where they were going.
+
+const password = 'Firstcut2026';
+
+async function mailedCode(page: Page, email: string): Promise<string> {
+  const mailbox = await page.context().newPage();
+  await mailbox.goto('/mailbox');
+  const article = mailbox.locator('article', { has: mailbox.getByText(email, { exact: true }) }).first();
+  const text = await article.locator('pre').innerText();
+  await mailbox.close();
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  expect(code, `a code in the mail to ${email}`).toBeTruthy();
+  return code as string;
+}
+
+async function signIn(page: Page, email: string, secret: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(secret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('a grower registers, confirms, signs in, reloads, signs out and is sent back after signing in', async ({ page }) => {
+  const email = `grower-${Date.now()}@example.com`;
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login\?redirect=home$/);
+
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByLabel('Organization name').fill('Clover Ridge Hay');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill('Different2026');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  // The spec's rules, word for word, before anything is sent.
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByText('You must agree to the EULA')).toBeVisible();
+  await expect(page.getByText('You must agree to the Privacy Statement')).toBeVisible();
+
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('checkbox', { name: /EULA/ }).check();
+  await page.getByRole('checkbox', { name: /Privacy Statement/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page.getByLabel('Confirmation code')).toBeVisible();
+  await page.getByLabel('Confirmation code').fill(await mailedCode(page, email));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+
+  // Confirming signs the new owner in and lands on the home page of their organization.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Clover Ridge Hay')).toBeVisible();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Clover Ridge Hay')).toBeVisible();
+
+  await page.getByRole('button', { name: 'User Settings' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login\?redirect=home$/);
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Clover Ridge Hay')).toBeVisible();
+});
+
+test('the demo owner signs in with the credentials the README shows', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'demo@baletrack.local', 'Baletrack-demo1');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Yakima Valley Hay (demo)')).toBeVisible();
+});
+
+test('a wrong password is refused with a clear message and no session', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'demo@baletrack.local', 'Wrong-password1');
+  await expect(page.getByText('Incorrect username or password.')).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login\?redirect=home$/);
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../errors/messages.ts';
+import { issuesOf } from '../testing/issues-of.ts';
+import {
+  inviteUserRequestSchema,
+  subAccountSchema,
+  updateUserRequestSchema,
+} from './sub-account.ts';
+
+const id = '0b9a4c4e-3f7e-4a52-9d43-0c6a1f2b3c4d';
+
+describe('inviteUserRequestSchema', () => {
+  it('takes a name and a normalized email', () => {
+    expect(inviteUserRequestSchema.parse({ name: ' Bo ', email: 'Bo@Farm.example' })).toEqual({
+      name: 'Bo',
+      email: 'bo@farm.example',
+    });
+  });
+
+  it('rejects a missing name and a bad email', () => {
+    expect(issuesOf(inviteUserRequestSchema, { name: '', email: 'bo' })).toEqual([
+      { path: 'name', message: messages.validation.nameRequired },
+      { path: 'email', message: messages.validation.emailInvalid },
+    ]);
+  });
+});
+
+describe('updateUserRequestSchema', () => {
+  it('needs the user id', () => {
+    expect(updateUserRequestSchema.parse({ id, name: 'Bo' })).toEqual({ id, name: 'Bo' });
+    expect(updateUserRequestSchema.safeParse({ name: 'Bo' }).success).toBe(false);
+  });
+});
+
+describe('subAccountSchema', () => {
+  it("accepts an invited user in status 'sent'", () => {
+    const user = {
+      id,
+      name: 'Bo',
+      email: 'bo@farm.example',
+      status: 'sent',
+      enabled: true,
+      groups: [],
+    };
+    expect(subAccountSchema.parse(user)).toEqual(user);
+    expect(subAccountSchema.safeParse({ ...user, status: 'invited' }).success).toBe(false);
+  });
+});
