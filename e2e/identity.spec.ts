@@ -8,10 +8,12 @@ const password = 'Firstcut2026';
 async function mailedCode(page: Page, email: string): Promise<string> {
   const mailbox = await page.context().newPage();
   await mailbox.goto('/mailbox');
-  const article = mailbox.locator('article', { has: mailbox.getByText(email, { exact: true }) }).first();
-  const text = await article.locator('pre').innerText();
+  const article = mailbox
+    .locator('article', { has: mailbox.getByText(email, { exact: true }) })
+    .first();
+  const text = await article.locator('pre').textContent();
   await mailbox.close();
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  const code = /\b(\d{6})\b/.exec(text ?? '')?.[1];
   expect(code, `a code in the mail to ${email}`).toBeTruthy();
   return code as string;
 }
@@ -22,7 +24,9 @@ async function signIn(page: Page, email: string, secret: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('a grower registers, confirms, signs in, reloads, signs out and is sent back after signing in', async ({ page }) => {
+test('a grower registers, confirms, signs in, reloads, signs out and is sent back after signing in', async ({
+  page,
+}) => {
   const email = `grower-${Date.now()}@example.com`;
   await page.goto('/');
   await expect(page).toHaveURL(/\/login\?redirect=home$/);

@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { run } from './lib/run.mjs';
 
-/** Newest modification time below a folder (0 when it does not exist). */
+/** Newest modification time of a file or anything below a folder (0 when it does not exist). */
 function newest(dir) {
   if (!fs.existsSync(dir)) return 0;
+  if (fs.statSync(dir).isFile()) return fs.statSync(dir).mtimeMs;
   let latest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (entry.isFile()) {
@@ -23,7 +24,11 @@ if (!fs.existsSync('node_modules/.package-lock.json')) {
 const built = fs.existsSync('apps/web/dist/index.html')
   ? fs.statSync('apps/web/dist/index.html').mtimeMs
   : 0;
-const sources = Math.max(newest('apps/web/src'), newest('packages/contracts/src'), newest('apps/web/index.html'));
+const sources = Math.max(
+  newest('apps/web/src'),
+  newest('packages/contracts/src'),
+  newest('apps/web/index.html'),
+);
 if (built < sources) {
   console.log('Building the web app…');
   await run('npm', ['run', 'build']);

@@ -5,12 +5,21 @@ import { defineConfig } from 'vite';
 // one port; in development (and `vite preview`) Vite forwards those paths to it. The Host header is kept
 // (changeOrigin off) so the server builds the URLs in /config.json for the Vite origin.
 const serverUrl = 'http://localhost:3000';
-const serverPaths = ['/config.json', '/cognito', '/user-api', '/data-api', '/convert-api', '/mailbox'];
+const serverPaths = [
+  '/config.json',
+  '/cognito',
+  '/user-api',
+  '/data-api',
+  '/convert-api',
+  '/mailbox',
+];
 
 const proxy = Object.fromEntries(serverPaths.map((path) => [path, { target: serverUrl }]));
 
 export default defineConfig({
   plugins: [react()],
+  // '@/…' imports resolve to src/ through the paths of tsconfig.json.
+  resolve: { tsconfigPaths: true },
   server: { proxy },
   preview: { proxy },
   build: {

@@ -47,7 +47,16 @@ export async function startThrowawayPostgres() {
     const [cmd, ...rest] = [...asUser, path.join(bin, tool), ...args];
     return run(cmd, rest, { stdio: ['ignore', 'ignore', 'inherit'] });
   };
-  await exec('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  await exec('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
   await exec('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
   return {

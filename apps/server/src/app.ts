@@ -1,9 +1,9 @@
+import { VERSION } from '@baletrack/contracts/constants';
 import type { Database } from '@baletrack/db/database';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { VERSION } from '@baletrack/contracts/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -12,11 +12,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
-import type { Mailer } from './lib/mail/mailer.ts';
-import { SecretBox } from './lib/secret-box.ts';
 import { identityRoutes } from './features/identity/identity.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import type { Mailer } from './lib/mail/mailer.ts';
+import type { SecretBox } from './lib/secret-box.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { webApp } from './plugins/web-app.ts';

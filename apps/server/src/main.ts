@@ -16,7 +16,8 @@ async function main(): Promise<void> {
     smtpUrl: config.mail.smtpUrl,
     from: config.mail.from,
     db: database.db,
-    log: (mail) => app.log.info({ to: mail.to, subject: mail.subject }, 'mail kept in the local outbox'),
+    log: (mail) =>
+      app.log.info({ to: mail.to, subject: mail.subject }, 'mail kept in the local outbox'),
   });
   const ctx = {
     config,
@@ -27,12 +28,16 @@ async function main(): Promise<void> {
   };
   const app = await buildApp(ctx);
   // The banner is for people starting the product, so it is plain text beside the JSON logs.
-  const banner = [`Baletrack ${VERSION} is running at ${config.publicUrl} (database: ${database.kind})`];
+  const banner = [
+    `Baletrack ${VERSION} is running at ${config.publicUrl} (database: ${database.kind})`,
+  ];
   if (config.seedDemo && (await seedDemo(ctx)) !== 'skipped') {
     banner.push(`Demo farm: sign in as ${demoOwner.email} with password ${demoOwner.password}`);
   }
   if (mailer.kind === 'outbox') {
-    banner.push(`No SMTP_URL set: mail is kept in the local mailbox at ${config.publicUrl}/mailbox`);
+    banner.push(
+      `No SMTP_URL set: mail is kept in the local mailbox at ${config.publicUrl}/mailbox`,
+    );
   }
 
   let closing = false;

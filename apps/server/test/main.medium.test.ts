@@ -9,7 +9,13 @@ const main = path.resolve(import.meta.dirname, '../src/main.ts');
 /** Starts the product as `npm start` does, on its own data directory and port. */
 function startServer(dataDir: string, port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -28,39 +34,47 @@ function startServer(dataDir: string, port: number) {
 
 const kill = (child: ChildProcess) => child.exitCode === null && child.kill('SIGKILL');
 
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the product process on the embedded database', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-main-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const first = startServer(dataDir, port);
-  afterAll(() => {
-    kill(first.child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  'the product process on the embedded database',
+  () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-main-'));
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const first = startServer(dataDir, port);
+    afterAll(() => {
+      kill(first.child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
 
-  it('starts, seeds the demo farm and prints its credentials', async () => {
-    const output = await first.until(/Demo farm: sign in as/);
-    expect(output).toContain(`Baletrack 3.15.1 is running at http://localhost:${port}`);
-    expect(output).toContain('Demo farm: sign in as demo@baletrack.local with password Baletrack-demo1');
-    const config = await (await fetch(`http://127.0.0.1:${port}/config.json`)).json();
-    expect(config).toMatchObject({ userPoolEndpoint: `http://localhost:${port}/cognito/`, version: '3.15.1' });
-  });
+    it('starts, seeds the demo farm and prints its credentials', async () => {
+      const output = await first.until(/Demo farm: sign in as/);
+      expect(output).toContain(`Baletrack 3.15.1 is running at http://localhost:${port}`);
+      expect(output).toContain(
+        'Demo farm: sign in as demo@baletrack.local with password Baletrack-demo1',
+      );
+      const config = await (await fetch(`http://127.0.0.1:${port}/config.json`)).json();
+      expect(config).toMatchObject({
+        userPoolEndpoint: `http://localhost:${port}/cognito/`,
+        version: '3.15.1',
+      });
+    });
 
-  it('refuses a second process on the same data directory with a clear message', async () => {
-    const second = startServer(dataDir, port + 1);
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/in use by another Baletrack process \(pid \d+/);
-  });
+    it('refuses a second process on the same data directory with a clear message', async () => {
+      const second = startServer(dataDir, port + 1);
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/in use by another Baletrack process \(pid \d+/);
+    });
 
-  it('closes the database cleanly on SIGTERM and keeps the data for the next start', async () => {
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+    it('closes the database cleanly on SIGTERM and keeps the data for the next start', async () => {
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
 
-    const again = startServer(dataDir, port + 2);
-    const output = await again.until(/is running at/);
-    again.child.kill('SIGINT');
-    expect(await again.exited).toBe(0);
-    // The demo farm was seeded once and is still there (its credentials are repeated).
-    expect(output).toContain('Demo farm: sign in as demo@baletrack.local');
-  });
-});
+      const again = startServer(dataDir, port + 2);
+      const output = await again.until(/is running at/);
+      again.child.kill('SIGINT');
+      expect(await again.exited).toBe(0);
+      // The demo farm was seeded once and is still there (its credentials are repeated).
+      expect(output).toContain('Demo farm: sign in as demo@baletrack.local');
+    });
+  },
+);

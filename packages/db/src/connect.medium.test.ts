@@ -23,7 +23,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite directo
     const dataDir = tempDir();
     const first = await connectDatabase({ dataDir });
     await migrateToLatest(first.db);
-    await first.db.insertInto('organizations').values({ id: crypto.randomUUID(), name: 'Kept Farm' }).execute();
+    await first.db
+      .insertInto('organizations')
+      .values({ id: crypto.randomUUID(), name: 'Kept Farm' })
+      .execute();
     await first.close();
 
     const second = await connectDatabase({ dataDir });
@@ -35,7 +38,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite directo
   it('refuses a second opener of the same directory while the first is open', async () => {
     const dataDir = tempDir();
     const first = await connectDatabase({ dataDir });
-    await expect(connectDatabase({ dataDir })).rejects.toThrow(/in use by another Baletrack process/);
+    await expect(connectDatabase({ dataDir })).rejects.toThrow(
+      /in use by another Baletrack process/,
+    );
     await first.close();
     const again = await connectDatabase({ dataDir });
     await again.close();
@@ -43,7 +48,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite directo
 
   it('takes over a lock left behind by a process that died', async () => {
     const dataDir = tempDir();
-    const deadPid = Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']));
+    const deadPid = Number(
+      execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']),
+    );
     fs.writeFileSync(`${dataDir}.lock`, String(deadPid));
     const handle = await connectDatabase({ dataDir });
     const { rows } = await sql<{ one: number }>`select 1 as one`.execute(handle.db);

@@ -24,7 +24,10 @@ export type ConnectOptions =
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 function kyselyOver(pool: pg.Pool): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
 }
 
 /**

@@ -1,13 +1,19 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** A timestamp column: written as a Date (or ISO string), always read back as a Date. */
+/** Timestamp columns: written as a Date (or ISO string), always read back as a Date. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
 
 export interface OrganizationsTable {
   id: string;
   name: string;
   isDemo: Generated<boolean>;
-  createdAt: Generated<Timestamp>;
+  createdAt: DefaultedTimestamp;
 }
 
 /** A person in the embedded user pool; `id` is the token `sub` and SRP's USER_ID_FOR_SRP. */
@@ -23,8 +29,8 @@ export interface UsersTable {
   srpSalt: string;
   /** The SRP verifier, encrypted with the server key (identity.md: never stored in clear). */
   srpVerifier: string;
-  createdAt: Generated<Timestamp>;
-  updatedAt: Generated<Timestamp>;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
 }
 
 /** One-time codes (sign-up confirmation, password reset): only a hash is kept. */
@@ -34,7 +40,7 @@ export interface UserCodesTable {
   codeHash: string;
   attempts: Generated<number>;
   expiresAt: Timestamp;
-  createdAt: Generated<Timestamp>;
+  createdAt: DefaultedTimestamp;
 }
 
 /** Pending sign-in steps (SRP secret blocks, new-password and select-challenge sessions). */
@@ -44,7 +50,7 @@ export interface AuthChallengesTable {
   kind: string;
   payload: ColumnType<Record<string, unknown>, string, string>;
   expiresAt: Timestamp;
-  createdAt: Generated<Timestamp>;
+  createdAt: DefaultedTimestamp;
 }
 
 /** A refresh-token family: its id is the `origin_jti` of every token issued from it. */
@@ -54,8 +60,8 @@ export interface RefreshTokensTable {
   tokenHash: string;
   authTime: Timestamp;
   expiresAt: Timestamp;
-  revokedAt: Timestamp | null;
-  createdAt: Generated<Timestamp>;
+  revokedAt: NullableTimestamp;
+  createdAt: DefaultedTimestamp;
 }
 
 /** Failed-attempt counters per user and per client address, for throttling and lockout. */
@@ -63,7 +69,7 @@ export interface AuthThrottleTable {
   key: string;
   failures: number;
   windowStart: Timestamp;
-  lockedUntil: Timestamp | null;
+  lockedUntil: NullableTimestamp;
 }
 
 /** Token signing keys; the private key is encrypted with the server key. */
@@ -71,8 +77,8 @@ export interface SigningKeysTable {
   kid: string;
   publicJwk: ColumnType<Record<string, unknown>, string, string>;
   privateJwk: string;
-  createdAt: Generated<Timestamp>;
-  retiredAt: Timestamp | null;
+  createdAt: DefaultedTimestamp;
+  retiredAt: NullableTimestamp;
 }
 
 /** Mail kept locally when no SMTP server is configured (shown on the loopback mailbox page). */
@@ -81,7 +87,7 @@ export interface OutboxTable {
   recipient: string;
   subject: string;
   text: string;
-  createdAt: Generated<Timestamp>;
+  createdAt: DefaultedTimestamp;
 }
 
 export interface Database {

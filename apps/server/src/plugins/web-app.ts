@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import { errorCodes } from '@baletrack/contracts/errors/api-error';
 import { VERSION } from '@baletrack/contracts/constants';
+import { errorCodes } from '@baletrack/contracts/errors/api-error';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { mailboxEnabled } from '../features/mailbox/mailbox.routes.ts';
 
@@ -36,7 +36,9 @@ export async function webApp(app: FastifyInstance): Promise<void> {
     // Hashed assets never change; the page itself must always be fresh.
     app.get('/assets/*', (request, reply) => {
       const file = (request.params as { '*': string })['*'];
-      return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(`assets/${file}`);
+      return reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .sendFile(`assets/${file}`);
     });
   }
 
@@ -54,6 +56,9 @@ export async function webApp(app: FastifyInstance): Promise<void> {
     }
     return reply
       .status(404)
-      .send({ code: errorCodes.NOT_FOUND, message: `No such endpoint: ${request.method} ${pathname}` });
+      .send({
+        code: errorCodes.NOT_FOUND,
+        message: `No such endpoint: ${request.method} ${pathname}`,
+      });
   });
 }

@@ -17,7 +17,11 @@ export async function readMailedCode(ctx: AppContext, email: string): Promise<st
 }
 
 /** One raw call to the user pool, as Amplify makes it. */
-export async function cognito(baseUrl: string, operation: string, body: unknown): Promise<Response> {
+export async function cognito(
+  baseUrl: string,
+  operation: string,
+  body: unknown,
+): Promise<Response> {
   return fetch(`${baseUrl}/cognito/`, {
     method: 'POST',
     headers: {
@@ -43,7 +47,11 @@ export async function signIn(
   if (!response.ok || !body.AuthenticationResult) {
     throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(body)}`);
   }
-  return body.AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string };
+  return body.AuthenticationResult as {
+    IdToken: string;
+    AccessToken: string;
+    RefreshToken: string;
+  };
 }
 
 /** An organization with one confirmed user in the given groups (a typed factory, house style 9). */
@@ -54,7 +62,10 @@ export async function newConfirmedUser(
   const orgId = randomUUID();
   const email = `user-${orgId.slice(0, 8)}@example.com`;
   const password = options.password ?? 'Correct-horse1';
-  await insertOrganization(ctx.db, { id: orgId, name: options.organizationName ?? `Farm ${orgId.slice(0, 4)}` });
+  await insertOrganization(ctx.db, {
+    id: orgId,
+    name: options.organizationName ?? `Farm ${orgId.slice(0, 4)}`,
+  });
   const { id } = await new UserPool(ctx).createUser(ctx.db, {
     orgId,
     email,

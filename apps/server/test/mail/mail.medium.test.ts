@@ -47,7 +47,9 @@ describe('with SMTP configured', () => {
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await startTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Baletrack <hay@farm.example>' } });
+    t = await startTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Baletrack <hay@farm.example>' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -89,11 +91,17 @@ describe('without SMTP', () => {
     const page = await (await fetch(`${t.url}/mailbox`)).text();
     expect(page).toContain('outbox@farm.example');
     expect(page).toMatch(/\b\d{6}\b/);
-    expect(await (await fetch(`${t.url}/config.json`)).json()).toMatchObject({ mailboxUrl: `${t.url}/mailbox` });
+    expect(await (await fetch(`${t.url}/config.json`)).json()).toMatchObject({
+      mailboxUrl: `${t.url}/mailbox`,
+    });
   });
 
   it('escapes what it shows, so a hostile organization name cannot run script in the page', async () => {
-    await t.ctx.mailer.send({ to: 'x@farm.example', subject: '<script>alert(1)</script>', text: '<img src=x onerror=alert(1)>' });
+    await t.ctx.mailer.send({
+      to: 'x@farm.example',
+      subject: '<script>alert(1)</script>',
+      text: '<img src=x onerror=alert(1)>',
+    });
     const page = await (await fetch(`${t.url}/mailbox`)).text();
     expect(page).not.toContain('<script>alert(1)</script>');
     expect(page).not.toContain('<img src=x');

@@ -16,7 +16,10 @@ describe('GET /user and /user/organization', () => {
     for (const authorization of [undefined, '', 'garbage', 'eyJhbGciOiJub25lIn0.e30.']) {
       const response = await get('/user', authorization === undefined ? {} : { authorization });
       expect(response.status).toBe(401);
-      expect(await response.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid auth tokens' });
+      expect(await response.json()).toMatchObject({
+        code: 'UNAUTHORIZED',
+        message: 'Invalid auth tokens',
+      });
     }
   });
 
@@ -38,15 +41,28 @@ describe('GET /user and /user/organization', () => {
   });
 
   it('lets a SuperAdmin act on another organization with X-Organization-Id', async () => {
-    const admin = await newConfirmedUser(t.ctx, { groups: ['SuperAdmins'], organizationName: 'Operator' });
+    const admin = await newConfirmedUser(t.ctx, {
+      groups: ['SuperAdmins'],
+      organizationName: 'Operator',
+    });
     const farm = await newConfirmedUser(t.ctx, { organizationName: 'Client Farm' });
     const tokens = await signIn(t, admin.email, admin.password);
 
-    const acting = await get('/user/organization', { authorization: tokens.IdToken, 'x-organization-id': farm.orgId });
+    const acting = await get('/user/organization', {
+      authorization: tokens.IdToken,
+      'x-organization-id': farm.orgId,
+    });
     expect(await acting.json()).toMatchObject({ id: farm.orgId, name: 'Client Farm' });
     // The admin's own user record stays their own.
-    const me = await get('/user', { authorization: tokens.IdToken, 'x-organization-id': farm.orgId });
-    expect(await me.json()).toMatchObject({ id: admin.id, organizationId: admin.orgId, groups: ['SuperAdmins'] });
+    const me = await get('/user', {
+      authorization: tokens.IdToken,
+      'x-organization-id': farm.orgId,
+    });
+    expect(await me.json()).toMatchObject({
+      id: admin.id,
+      organizationId: admin.orgId,
+      groups: ['SuperAdmins'],
+    });
     const home = await get('/user/organization', { authorization: tokens.IdToken });
     expect(await home.json()).toMatchObject({ id: admin.orgId });
   });

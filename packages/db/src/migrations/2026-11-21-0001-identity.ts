@@ -13,7 +13,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('users')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
-    .addColumn('org_id', 'uuid', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('org_id', 'uuid', (c) =>
+      c.notNull().references('organizations.id').onDelete('cascade'),
+    )
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('status', 'text', (c) => c.notNull())
@@ -46,7 +48,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('auth_challenges_expires_idx').on('auth_challenges').column('expires_at').execute();
+  await db.schema
+    .createIndex('auth_challenges_expires_idx')
+    .on('auth_challenges')
+    .column('expires_at')
+    .execute();
 
   await db.schema
     .createTable('refresh_tokens')
@@ -58,7 +64,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revoked_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('refresh_tokens_user_idx').on('refresh_tokens').column('user_id').execute();
+  await db.schema
+    .createIndex('refresh_tokens_user_idx')
+    .on('refresh_tokens')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('auth_throttle')

@@ -17,7 +17,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const dump = fs.readFileSync(inject('pgliteTemplate'));
     const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
     const handle = await connectDatabase({ pglite });
-    return { ...handle, close: async () => (await handle.close(), await pglite.close()) };
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await pglite.close();
+      },
+    };
   }
   const name = `baletrack_test_${randomUUID().replaceAll('-', '')}`;
   await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);

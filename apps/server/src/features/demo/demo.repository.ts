@@ -6,5 +6,7 @@ export function findDemoOrganization(db: Kysely<Database>) {
 }
 
 export async function hasAnyOrganization(db: Kysely<Database>): Promise<boolean> {
-  return (await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst()) !== undefined
+  );
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app.ts';
 import { UserPool } from '../identity/user-pool.service.ts';
-import { findDemoOrganization, hasAnyOrganization } from './demo.repository.ts';
 import { insertOrganization } from '../users/users.repository.ts';
+import { findDemoOrganization, hasAnyOrganization } from './demo.repository.ts';
 
 /** The demo farm's owner; README and the start-up log show these so a new user can look around. */
 export const demoOwner = {

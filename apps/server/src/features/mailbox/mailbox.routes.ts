@@ -3,18 +3,20 @@ import type { AppContext } from '../../app.ts';
 import { listOutbox } from './mailbox.repository.ts';
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
-const loopbackClient = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+const loopbackClient = (ip: string) =>
+  ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
 
 /**
  * The local mailbox exists only while no SMTP server is configured and the server listens on
  * loopback, and only for a loopback client: anywhere else it would show other people's codes.
  */
 export function mailboxEnabled(ctx: AppContext, clientIp: string): boolean {
-  return ctx.mailer.kind === 'outbox' && loopbackHosts.has(ctx.config.host) && loopbackClient(clientIp);
+  return (
+    ctx.mailer.kind === 'outbox' && loopbackHosts.has(ctx.config.host) && loopbackClient(clientIp)
+  );
 }
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
   app.get('/mailbox', async (request, reply) => {
@@ -24,12 +26,15 @@ export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
     const mails = await listOutbox(app.ctx.db, 100);
     const items = mails
       .map(
-        (m) => `<article><h2>${escape(m.subject)}</h2>
-<p>To <strong class="recipient">${escape(m.recipient)}</strong> · ${m.createdAt.toISOString()}</p>
-<pre>${escape(m.text)}</pre></article>`,
+        (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
+<p>To <strong class="recipient">${escapeHtml(m.recipient)}</strong> · ${m.createdAt.toISOString()}</p>
+<pre>${escapeHtml(m.text)}</pre></article>`,
       )
       .join('\n');
-    return reply.type('text/html').header('cache-control', 'no-store').send(`<!doctype html>
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-store')
+      .send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Local mailbox · Baletrack</title>
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
 article{border:1px solid #ccc;border-radius:8px;padding:0 1rem;margin:1rem 0}pre{white-space:pre-wrap}</style>

@@ -3,7 +3,10 @@ import type { Kysely, Transaction } from 'kysely';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export function insertOrganization(db: Db, organization: { id: string; name: string; isDemo?: boolean }) {
+export function insertOrganization(
+  db: Db,
+  organization: { id: string; name: string; isDemo?: boolean },
+) {
   return db.insertInto('organizations').values(organization).execute();
 }
 
@@ -12,7 +15,11 @@ export function findOrganization(db: Db, orgId: string) {
 }
 
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

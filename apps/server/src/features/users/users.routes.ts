@@ -1,4 +1,7 @@
-import { registerRequestSchema, registerResponseSchema } from '@baletrack/contracts/identity/register';
+import {
+  registerRequestSchema,
+  registerResponseSchema,
+} from '@baletrack/contracts/identity/register';
 import { currentUserSchema, organizationSchema } from '@baletrack/contracts/identity/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,12 +23,19 @@ export async function usersRoutes(instance: FastifyInstance): Promise<void> {
         response: { 201: registerResponseSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await users.register(request.body, request.log)),
+    async (request, reply) =>
+      reply.status(201).send(await users.register(request.body, request.log)),
   );
 
   app.get(
     '/user',
-    { schema: { summary: 'The signed-in user', tags: ['users'], response: { 200: currentUserSchema } } },
+    {
+      schema: {
+        summary: 'The signed-in user',
+        tags: ['users'],
+        response: { 200: currentUserSchema },
+      },
+    },
     async (request) => users.currentUser(request.principal.accountId, request.principal.userId),
   );
 

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@baletrack/contracts/errors/messages';
 import type { RegisterRequest, RegisterResponse } from '@baletrack/contracts/identity/register';
+import {
+  type UserGroup,
+  userGroups,
+  userStatusByPoolStatus,
+} from '@baletrack/contracts/identity/user';
 import type { AppContext } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { UserExistsError, UserPool } from '../identity/user-pool.service.ts';
@@ -42,7 +47,8 @@ export class UsersService {
       });
     } catch (error) {
       // Two registrations racing for one address: the database's unique index decides.
-      if (error instanceof UserExistsError) throw new AppError('CONFLICT', messages.user.alreadyExists);
+      if (error instanceof UserExistsError)
+        throw new AppError('CONFLICT', messages.user.alreadyExists);
       throw error;
     }
     try {
@@ -59,10 +65,12 @@ export class UsersService {
     return {
       id: user.id,
       email: user.email,
-      name: user.name,
+      name: user.name || null,
       organizationId: user.orgId,
-      groups: user.groups,
-      status: user.status,
+      groups: user.groups.filter((g): g is UserGroup =>
+        (userGroups as readonly string[]).includes(g),
+      ),
+      status: userStatusByPoolStatus[user.status as keyof typeof userStatusByPoolStatus],
       enabled: user.enabled,
     };
   }

@@ -1,6 +1,6 @@
+import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
-import type { Database } from '@baletrack/db/database';
 
 export interface Mail {
   to: string;

@@ -1,0 +1,87 @@
+import type { AppContext } from '../../app.ts';
+import {
+  accessTokenSchema,
+  changePasswordSchema,
+  confirmForgotPasswordSchema,
+  confirmSignUpSchema,
+  getTokensFromRefreshTokenSchema,
+  revokeTokenSchema,
+  usernameSchema,
+} from './cognito.schemas.ts';
+import { CognitoError } from './cognito-error.ts';
+import { type Operation, parseParams, requireClient } from './cognito-protocol.ts';
+import { Tokens } from './tokens.service.ts';
+import { UserPool } from './user-pool.service.ts';
+
+/** Everything after sign-in, plus sign-up confirmation and password reset. */
+export function accountOperations(ctx: AppContext): Record<string, Operation> {
+  const pool = new UserPool(ctx);
+  const tokens = new Tokens(ctx);
+
+  return {
+    // Registration creates an organization too, so it goes through the app, never the pool.
+    async SignUp() {
+      throw new CognitoError(
+        'NotAuthorizedException',
+        'SignUp is not permitted for this user pool. Register in the Baletrack app to create your organization.',
+      );
+    },
+
+    async ConfirmSignUp(body, request) {
+      const p = parseParams(confirmSignUpSchema, body);
+      requireClient(ctx, p.ClientId);
+      await pool.confirmSignUp(p.Username, p.ConfirmationCode, request.ip);
+      return {};
+    },
+
+    async ResendConfirmationCode(body) {
+      const p = parseParams(usernameSchema, body);
+      requireClient(ctx, p.ClientId);
+      return { CodeDeliveryDetails: await pool.resendConfirmationCode(p.Username) };
+    },
+
+    async ForgotPassword(body) {
+      const p = parseParams(usernameSchema, body);
+      requireClient(ctx, p.ClientId);
+      return { CodeDeliveryDetails: await pool.forgotPassword(p.Username) };
+    },
+
+    async ConfirmForgotPassword(body, request) {
+      const p = parseParams(confirmForgotPasswordSchema, body);
+      requireClient(ctx, p.ClientId);
+      await pool.confirmForgotPassword(p.Username, p.ConfirmationCode, p.Password, request.ip);
+      return {};
+    },
+
+    async GetTokensFromRefreshToken(body) {
+      const p = parseParams(getTokensFromRefreshTokenSchema, body);
+      requireClient(ctx, p.ClientId);
+      return { AuthenticationResult: await tokens.refresh(p.RefreshToken) };
+    },
+
+    async GetUser(body) {
+      return pool.getUser(parseParams(accessTokenSchema, body).AccessToken);
+    },
+
+    async ChangePassword(body) {
+      const p = parseParams(changePasswordSchema, body);
+      await pool.changePassword(p.AccessToken, p.PreviousPassword, p.ProposedPassword);
+      return {};
+    },
+
+    async RevokeToken(body) {
+      const p = parseParams(revokeTokenSchema, body);
+      requireClient(ctx, p.ClientId);
+      await tokens.revoke(p.Token);
+      return {};
+    },
+
+    async GlobalSignOut(body) {
+      const { user } = await tokens.verifyAccessTokenForPool(
+        parseParams(accessTokenSchema, body).AccessToken,
+      );
+      await tokens.revokeAll(user.id);
+      return {};
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { Database } from '@baletrack/db/database';
+import type { Kysely, Transaction } from 'kysely';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type ChallengeKind = 'PASSWORD_VERIFIER' | 'SELECT_CHALLENGE' | 'NEW_PASSWORD_REQUIRED';
+
+export interface StoredChallenge {
+  id: string;
+  userId: string | null;
+  kind: string;
+  payload: Record<string, unknown>;
+  expiresAt: Date;
+}
+
+/** Stores a pending sign-in step and sweeps expired ones (cheap: expires_at is indexed). */
+export async function insertChallenge(
+  db: Db,
+  row: Omit<StoredChallenge, 'payload'> & { payload: Record<string, unknown> },
+  now: Date,
+): Promise<void> {
+  await db.deleteFrom('authChallenges').where('expiresAt', '<', now).execute();
+  await db
+    .insertInto('authChallenges')
+    .values({ ...row, payload: JSON.stringify(row.payload) })
+    .execute();
+}
+
+/** Removes and returns a pending step in one statement: each one can be answered only once. */
+export function takeChallenge(db: Db, id: string): Promise<StoredChallenge | undefined> {
+  return db
+    .deleteFrom('authChallenges')
+    .where('id', '=', id)
+    .returning(['id', 'userId', 'kind', 'payload', 'expiresAt'])
+    .executeTakeFirst();
+}

@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import { passwordSchema } from '@baletrack/contracts/identity/register';
+import type { AppContext } from '../../app.ts';
+import { cognitoErrors } from './cognito-error.ts';
+import { findUserByUsername, type PoolUser } from './pool-users.repository.ts';
+import { computeVerifier, N, newSalt, padHex, poolNameOf, saltFromBytes } from './srp.ts';
+
+/** Who a sign-in is about: a real user, or a stable stand-in for a name nobody holds. */
+export interface SignInIdentity {
+  user: PoolUser | null;
+  /** The user's uuid, or a fake one derived from the name: it enters the client's hash. */
+  userIdForSrp: string;
+  salt: string;
+  verifierHex: string;
+}
+
+/** Rejects a password that breaks the spec §5 policy, naming the first rule it breaks. */
+export function assertPasswordPolicy(password: string): void {
+  const result = passwordSchema.safeParse(password);
+  if (!result.success) {
+    throw cognitoErrors.invalidPassword(result.error.issues[0]?.message ?? 'invalid password');
+  }
+}
+
+/**
+ * Passwords as SRP verifiers. Verifiers are a fast hash by design of the protocol, so they are
+ * sealed with the server key at rest (identity.md), bound to their user id.
+ */
+export class Credentials {
+  constructor(private readonly ctx: AppContext) {}
+
+  get poolName(): string {
+    return poolNameOf(this.ctx.config.userPool.id);
+  }
+
+  /** Salt and sealed verifier for a new password; the caller checks the policy first. */
+  newVerifier(userId: string, password: string): { srpSalt: string; srpVerifier: string } {
+    const salt = newSalt();
+    const verifier = computeVerifier({
+      poolName: this.poolName,
+      userIdForSrp: userId,
+      password,
+      salt,
+    });
+    return {
+      srpSalt: salt,
+      srpVerifier: this.ctx.secrets.seal('srp-verifier', `${userId}.${verifier}`),
+    };
+  }
+
+  /** The user's verifier in hex, or null when it was not sealed for this user with our key. */
+  openVerifier(user: Pick<PoolUser, 'id' | 'srpVerifier'>): string | null {
+    const opened = this.ctx.secrets.open('srp-verifier', user.srpVerifier);
+    const [id, verifier] = opened?.split('.') ?? [];
+    return id === user.id && verifier ? verifier : null;
+  }
+
+  /** Looks the name up; unknown names (and unreadable verifiers) get the stand-in. */
+  async resolve(username: string): Promise<SignInIdentity> {
+    const user = (await findUserByUsername(this.ctx.db, username)) ?? null;
+    const verifierHex = user ? this.openVerifier(user) : null;
+    if (!user || !verifierHex) return { ...this.fakeIdentity(username), user: null };
+    return { user, userIdForSrp: user.id, salt: user.srpSalt, verifierHex };
+  }
+
+  /**
+   * The same challenge shape for a name that has no user, stable across requests so repeated
+   * probes see nothing change: salt, id and verifier all derive from a server key and the name.
+   */
+  fakeIdentity(username: string): SignInIdentity {
+    const name = username.trim().toLowerCase();
+    const key = this.ctx.secrets.key('srp-unknown-user');
+    const derive = (label: string, length: number) =>
+      Buffer.from(crypto.hkdfSync('sha256', key, Buffer.alloc(0), `${label}:${name}`, length));
+    const id = derive('id', 16);
+    id[6] = ((id[6] ?? 0) & 0x0f) | 0x40;
+    id[8] = ((id[8] ?? 0) & 0x3f) | 0x80;
+    const hex = id.toString('hex');
+    const userIdForSrp = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    const verifier = BigInt(`0x${derive('verifier', 384).toString('hex')}`) % N;
+    return {
+      user: null,
+      userIdForSrp,
+      salt: saltFromBytes(derive('salt', 16)),
+      verifierHex: padHex(verifier),
+    };
+  }
+
+  /** USER_PASSWORD_AUTH and ChangePassword: recompute the verifier and compare in constant time. */
+  passwordMatches(identity: SignInIdentity, password: string): boolean {
+    const candidate = computeVerifier({
+      poolName: this.poolName,
+      userIdForSrp: identity.userIdForSrp,
+      password,
+      salt: identity.salt,
+    });
+    const a = Buffer.from(candidate, 'hex');
+    const b = Buffer.from(identity.verifierHex, 'hex');
+    return identity.user !== null && a.length === b.length && crypto.timingSafeEqual(a, b);
+  }
+}

@@ -1,0 +1,46 @@
+import { PRODUCT_NAME } from '@baletrack/contracts/constants';
+import type { Mail } from '../../lib/mail/mailer.ts';
+import type { CodePurpose } from './user-codes.repository.ts';
+
+/** The mails carrying one-time codes; the code stands alone on its line so it is easy to copy. */
+export function codeMail(purpose: CodePurpose, to: string, code: string): Mail {
+  if (purpose === 'confirm-sign-up') {
+    return {
+      to,
+      subject: `Your ${PRODUCT_NAME} confirmation code`,
+      text: [
+        `Welcome to ${PRODUCT_NAME}. Enter this code to confirm your email address:`,
+        '',
+        code,
+        '',
+        'The code is valid for 24 hours. If you did not sign up, you can ignore this mail.',
+      ].join('\n'),
+    };
+  }
+  return {
+    to,
+    subject: `Your ${PRODUCT_NAME} password reset code`,
+    text: [
+      `Enter this code to choose a new ${PRODUCT_NAME} password:`,
+      '',
+      code,
+      '',
+      'The code is valid for 1 hour. If you did not ask to reset your password, you can ignore this mail.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Cognito's CodeDeliveryDetails, with the address masked as Cognito does ('j***@e***.com').
+ * Built from what the caller typed, so unknown names get the same answer as real ones.
+ */
+export function codeDeliveryDetails(address: string) {
+  const [local = '', domain = ''] = address.trim().toLowerCase().split('@');
+  const dot = domain.lastIndexOf('.');
+  const suffix = dot > 0 ? domain.slice(dot) : '';
+  return {
+    Destination: `${local.slice(0, 1) || '*'}***@${domain.slice(0, 1) || '*'}***${suffix}`,
+    DeliveryMedium: 'EMAIL',
+    AttributeName: 'email',
+  };
+}

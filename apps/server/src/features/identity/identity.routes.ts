@@ -1,0 +1,110 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { accountOperations } from './account.operations.ts';
+import { CognitoError } from './cognito-error.ts';
+import {
+  CONTENT_TYPE,
+  type Operation,
+  sendCognitoError,
+  TARGET_PREFIX,
+} from './cognito-protocol.ts';
+import { signInOperations } from './sign-in.operations.ts';
+import { Tokens } from './tokens.service.ts';
+
+/**
+ * The embedded user pool: the subset of the Cognito Identity Provider JSON protocol that
+ * aws-amplify uses, served at this plugin's prefix (Amplify's `userPoolEndpoint`), plus the
+ * JWKS under the token issuer. Encapsulated: its body parser and error shape stay in here.
+ */
+export async function identityRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  const operations: Record<string, Operation> = {
+    ...signInOperations(ctx),
+    ...accountOperations(ctx),
+  };
+  const tokens = new Tokens(ctx);
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    [CONTENT_TYPE, 'application/json'],
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      try {
+        done(null, body === '' ? {} : JSON.parse(body as string));
+      } catch {
+        done(new CognitoError('SerializationException', 'The request body is not valid JSON.'));
+      }
+    },
+  );
+
+  // Amplify retries 5xx, so anything the client got wrong must be a 4xx in Cognito's shape.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof CognitoError) return sendCognitoError(reply, error.type, error.message);
+    if (error.statusCode === 429)
+      return sendCognitoError(reply, 'TooManyRequestsException', 'Rate exceeded');
+    if (error.statusCode && error.statusCode < 500) {
+      return sendCognitoError(reply, 'SerializationException', error.message);
+    }
+    request.log.error({ err: error }, 'user pool operation failed');
+    return sendCognitoError(reply, 'InternalErrorException', 'An internal error occurred.', 500);
+  });
+
+  app.post(
+    '/',
+    {
+      config: {
+        public: true,
+        // Each SRP step costs milliseconds of big-number work: cap the rate per address.
+        rateLimit: {
+          max: 300,
+          timeWindow: 60_000,
+          errorResponseBuilder: () => new CognitoError('TooManyRequestsException', 'Rate exceeded'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const target = request.headers['x-amz-target'];
+      if (typeof target !== 'string' || !target.startsWith(TARGET_PREFIX)) {
+        throw new CognitoError('UnknownOperationException', 'Missing or unknown X-Amz-Target.');
+      }
+      const name = target.slice(TARGET_PREFIX.length);
+      const operation = Object.hasOwn(operations, name) ? operations[name] : undefined;
+      if (!operation) {
+        throw new CognitoError(
+          'UnsupportedOperationException',
+          `${name} is not supported by this user pool.`,
+        );
+      }
+      const result = await operation(request.body, request);
+      return reply
+        .header('content-type', CONTENT_TYPE)
+        .header('cache-control', 'no-store')
+        .send(JSON.stringify(result));
+    },
+  );
+
+  // Published under the issuer (`<public URL>/cognito/<pool id>`), as Cognito does.
+  app.get<{ Params: { poolId: string } }>(
+    '/:poolId/.well-known/jwks.json',
+    { config: { public: true } },
+    async (request, reply) => {
+      if (request.params.poolId !== ctx.config.userPool.id) return reply.callNotFound();
+      return reply.header('cache-control', 'public, max-age=300').send(await tokens.keys.jwks());
+    },
+  );
+
+  app.get<{ Params: { poolId: string } }>(
+    '/:poolId/.well-known/openid-configuration',
+    { config: { public: true } },
+    async (request, reply) => {
+      if (request.params.poolId !== ctx.config.userPool.id) return reply.callNotFound();
+      const issuer = tokens.issuer();
+      return reply.send({
+        issuer,
+        jwks_uri: `${issuer}/.well-known/jwks.json`,
+        id_token_signing_alg_values_supported: ['RS256'],
+        subject_types_supported: ['public'],
+        response_types_supported: ['token'],
+      });
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import type { Database } from '@baletrack/db/database';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type PoolUser = Selectable<Database['users']>;
+
+/** A user by the name a client signs in with: the uuid (USER_ID_FOR_SRP) or the email. */
+export function findUserByUsername(db: Db, username: string): Promise<PoolUser | undefined> {
+  const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(username);
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .$if(byId, (q) => q.where('id', '=', username.toLowerCase()))
+    .$if(!byId, (q) => q.where('email', '=', username.trim().toLowerCase()))
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string): Promise<PoolUser | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function emailExists(db: Db, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertUser(db: Db, user: Insertable<Database['users']>): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<PoolUser, 'srpSalt' | 'srpVerifier' | 'status' | 'enabled' | 'groups'>>,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function organizationExists(db: Db, orgId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '=', orgId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

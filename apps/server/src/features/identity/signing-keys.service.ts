@@ -1,0 +1,150 @@
+import {
+  type CryptoKey,
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+} from 'jose';
+import type { AppContext } from '../../app.ts';
+import { insertKey, listActiveKeys, retireKey } from './signing-keys.repository.ts';
+
+const ALG = 'RS256';
+// Another process may rotate or retire a key; re-reading once a minute picks that up.
+const CACHE_MS = 60_000;
+// An unknown kid re-reads the keys at most this often, so forged kids cannot flood the database.
+const RELOAD_ON_MISS_MS = 5_000;
+
+interface KeyState {
+  loadedAt: number;
+  publicJwks: JWK[];
+  verifiers: Map<string, CryptoKey>;
+  signer: { kid: string; key: CryptoKey } | null;
+  loading: Promise<void> | null;
+}
+
+// One cache per server (per AppContext), shared by every service instance built from it.
+const states = new WeakMap<AppContext, KeyState>();
+
+/**
+ * RS256 token signing keys: created on first use, private halves sealed with the server key,
+ * rotatable. The newest active key signs; every active key is published in the JWKS and
+ * verifies, so tokens signed before a rotation stay valid until the old key is retired.
+ */
+export class SigningKeys {
+  readonly #state: KeyState;
+
+  constructor(private readonly ctx: AppContext) {
+    let state = states.get(ctx);
+    if (!state) {
+      state = {
+        loadedAt: -Infinity,
+        publicJwks: [],
+        verifiers: new Map(),
+        signer: null,
+        loading: null,
+      };
+      states.set(ctx, state);
+    }
+    this.#state = state;
+  }
+
+  async signingKey(): Promise<{ kid: string; key: CryptoKey }> {
+    await this.#fresh();
+    if (!this.#state.signer) {
+      await this.#createKey();
+      await this.#reload();
+    }
+    if (!this.#state.signer) throw new Error('No token signing key could be loaded.');
+    return this.#state.signer;
+  }
+
+  async jwks(): Promise<{ keys: JWK[] }> {
+    await this.signingKey();
+    return { keys: this.#state.publicJwks };
+  }
+
+  /** The public key for a token's kid; null for unknown or retired keys. */
+  async verificationKey(kid: string | undefined): Promise<CryptoKey | null> {
+    if (!kid) return null;
+    await this.#fresh();
+    const known = this.#state.verifiers.get(kid);
+    if (known || this.ctx.now().getTime() - this.#state.loadedAt < RELOAD_ON_MISS_MS) {
+      return known ?? null;
+    }
+    await this.#reload();
+    return this.#state.verifiers.get(kid) ?? null;
+  }
+
+  /** Makes a new key the signing key; earlier keys stay published until retired. */
+  async rotate(): Promise<string> {
+    const kid = await this.#createKey();
+    await this.#reload();
+    return kid;
+  }
+
+  /** Stops publishing a key: tokens it signed are refused from then on. */
+  async retire(kid: string): Promise<void> {
+    await retireKey(this.ctx.db, kid, this.ctx.now());
+    await this.#reload();
+  }
+
+  async #fresh(): Promise<void> {
+    if (this.ctx.now().getTime() - this.#state.loadedAt >= CACHE_MS) await this.#reload();
+  }
+
+  async #reload(): Promise<void> {
+    // Concurrent callers share one read.
+    this.#state.loading ??= this.#load().finally(() => {
+      this.#state.loading = null;
+    });
+    await this.#state.loading;
+  }
+
+  async #load(): Promise<void> {
+    const rows = await listActiveKeys(this.ctx.db);
+    const verifiers = new Map<string, CryptoKey>();
+    const publicJwks: JWK[] = [];
+    for (const row of rows) {
+      const jwk = row.publicJwk as JWK;
+      publicJwks.push(jwk);
+      verifiers.set(row.kid, (await importJWK(jwk, ALG)) as CryptoKey);
+    }
+    let signer: KeyState['signer'] = null;
+    const newest = rows[0];
+    if (newest) {
+      const opened = this.ctx.secrets.open('token-signing-key', newest.privateJwk);
+      if (!opened)
+        throw new Error(`Signing key ${newest.kid} cannot be opened with this server key.`);
+      signer = {
+        kid: newest.kid,
+        key: (await importJWK(JSON.parse(opened) as JWK, ALG)) as CryptoKey,
+      };
+    }
+    Object.assign(this.#state, {
+      loadedAt: this.ctx.now().getTime(),
+      publicJwks,
+      verifiers,
+      signer,
+    });
+  }
+
+  async #createKey(): Promise<string> {
+    const { publicKey, privateKey } = await generateKeyPair(ALG, {
+      extractable: true,
+      modulusLength: 2048,
+    });
+    const publicJwk = await exportJWK(publicKey);
+    const kid = await calculateJwkThumbprint(publicJwk);
+    const privateJwk = await exportJWK(privateKey);
+    await insertKey(this.ctx.db, {
+      kid,
+      publicJwk: { ...publicJwk, kid, alg: ALG, use: 'sig' },
+      privateJwk: this.ctx.secrets.seal(
+        'token-signing-key',
+        JSON.stringify({ ...privateJwk, kid, alg: ALG }),
+      ),
+    });
+    return kid;
+  }
+}

@@ -1,0 +1,63 @@
+import type { Database } from '@baletrack/db/database';
+import { type Kysely, sql, type Transaction } from 'kysely';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type CodePurpose = 'confirm-sign-up' | 'reset-password';
+
+/** Stores a new code for a user and purpose, replacing (and so voiding) any earlier one. */
+export async function replaceCode(
+  db: Db,
+  row: { userId: string; purpose: CodePurpose; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('userCodes')
+    .values({ ...row, attempts: 0 })
+    .onConflict((oc) =>
+      oc.columns(['userId', 'purpose']).doUpdateSet({
+        codeHash: row.codeHash,
+        expiresAt: row.expiresAt,
+        createdAt: sql`now()`,
+        attempts: 0,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Spends one attempt on a code, atomically, so parallel guesses cannot exceed the limit.
+ * Undefined when there is no code or its attempts are used up.
+ */
+export function spendAttempt(
+  db: Db,
+  userId: string,
+  purpose: CodePurpose,
+  maxAttempts: number,
+): Promise<{ codeHash: string; expiresAt: Date } | undefined> {
+  return db
+    .updateTable('userCodes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('userId', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('attempts', '<', maxAttempts)
+    .returning(['codeHash', 'expiresAt'])
+    .executeTakeFirst();
+}
+
+export async function codeExists(db: Db, userId: string, purpose: CodePurpose): Promise<boolean> {
+  const row = await db
+    .selectFrom('userCodes')
+    .select('userId')
+    .where('userId', '=', userId)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteCode(db: Db, userId: string, purpose: CodePurpose): Promise<void> {
+  await db
+    .deleteFrom('userCodes')
+    .where('userId', '=', userId)
+    .where('purpose', '=', purpose)
+    .execute();
+}

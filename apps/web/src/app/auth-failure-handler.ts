@@ -1,0 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { signOut } from 'aws-amplify/auth';
+import type { DataRouter } from 'react-router';
+import { setAuthFailureHandler } from '@/lib/auth-failure';
+import { loginHref, routeNameForPath } from '@/lib/route-names';
+
+/** 'Invalid auth tokens' or a failed refresh: sign out here and go to login (spec §2, §8). */
+export function handleAuthFailures(router: DataRouter, queryClient: QueryClient): void {
+  setAuthFailureHandler(async () => {
+    try {
+      await signOut();
+    } catch {
+      // Amplify clears the stored tokens even when revoking them fails.
+    }
+    queryClient.clear();
+    const target = routeNameForPath(router.state.location.pathname);
+    if (target !== 'login') {
+      await router.navigate(loginHref(target), { replace: true });
+    }
+  });
+}

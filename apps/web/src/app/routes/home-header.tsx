@@ -1,0 +1,49 @@
+import { PRODUCT_NAME } from '@baletrack/contracts/constants';
+import { Button, Group, Menu, Skeleton, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useCurrentUser } from '@/features/account/api/get-current-user';
+import { useOrganization } from '@/features/account/api/get-organization';
+import { useSignOut } from '@/features/identity/hooks/use-sign-out';
+import { ChangePasswordDialog } from '@/features/settings/components/change-password-dialog';
+
+function OrganizationName() {
+  const organization = useOrganization();
+  if (organization.isPending) {
+    return <Skeleton height={16} width={140} aria-label="Loading organization" />;
+  }
+  return (
+    <Text fw={500} c="dimmed" truncate>
+      {organization.data?.name}
+    </Text>
+  );
+}
+
+export function HomeHeader() {
+  const [changingPassword, passwordDialog] = useDisclosure(false);
+  const currentUser = useCurrentUser();
+  const signOut = useSignOut();
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="md" wrap="nowrap" miw={0}>
+        <Title order={1} size="h3" c="green.8">
+          {PRODUCT_NAME}
+        </Title>
+        <OrganizationName />
+      </Group>
+      <Menu position="bottom-end" width={220}>
+        <Menu.Target>
+          <Button variant="default" loading={signOut.isPending}>
+            Menu
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {currentUser.data && <Menu.Label>{currentUser.data.email}</Menu.Label>}
+          <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
+          <Menu.Item onClick={() => signOut.mutate()}>Sign Out</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ChangePasswordDialog opened={changingPassword} onClose={passwordDialog.close} />
+    </Group>
+  );
+}

@@ -1,0 +1,60 @@
+import { DEFAULT_SIGN_IN_FLOW } from '@baletrack/contracts/identity/sign-in';
+import { confirmSignIn, type SignInOutput, signIn, signOut } from 'aws-amplify/auth';
+import { errorName } from '@/features/identity/utils/auth-error-message';
+
+/** Where a sign-in attempt leaves the user (spec §4: signed in, or a next step). */
+export type SignInOutcome = 'signedIn' | 'confirmSignUp' | 'newPasswordRequired' | 'resetPassword';
+
+/** A next step the product does not offer (MFA, custom challenges). */
+export class UnsupportedSignInStepError extends Error {
+  override readonly name = 'UnsupportedSignInStepError';
+}
+
+function outcomeOf(output: SignInOutput): SignInOutcome {
+  if (output.isSignedIn) {
+    return 'signedIn';
+  }
+  const step = output.nextStep.signInStep;
+  switch (step) {
+    case 'DONE':
+      return 'signedIn';
+    case 'CONFIRM_SIGN_UP':
+      return 'confirmSignUp';
+    case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
+      return 'newPasswordRequired';
+    case 'RESET_PASSWORD':
+      return 'resetPassword';
+    default:
+      throw new UnsupportedSignInStepError(`Unsupported sign-in step: ${step}`);
+  }
+}
+
+function signInOnce(username: string, password: string): Promise<SignInOutput> {
+  return signIn({ username, password, options: { authFlowType: DEFAULT_SIGN_IN_FLOW } });
+}
+
+/** Signs in with SRP (spec §4's default flow). */
+export async function signInWithPassword(
+  username: string,
+  password: string,
+): Promise<SignInOutcome> {
+  try {
+    return outcomeOf(await signInOnce(username, password));
+  } catch (error) {
+    switch (errorName(error)) {
+      case 'UserNotConfirmedException':
+        return 'confirmSignUp';
+      // Someone is still signed in in this browser: the typed account wins.
+      case 'UserAlreadyAuthenticatedException':
+        await signOut();
+        return outcomeOf(await signInOnce(username, password));
+      default:
+        throw error;
+    }
+  }
+}
+
+/** Answers NEW_PASSWORD_REQUIRED (an invited user's first sign-in). */
+export async function completeNewPassword(newPassword: string): Promise<SignInOutcome> {
+  return outcomeOf(await confirmSignIn({ challengeResponse: newPassword }));
+}

@@ -1,0 +1,158 @@
+import { useRef, useState } from 'react';
+import { type SignInOutcome, signInWithPassword } from '@/features/identity/api/sign-in';
+import { AuthCard } from '@/features/identity/components/auth-card';
+import { ConfirmSignUpForm } from '@/features/identity/components/confirm-sign-up-form';
+import { ForgotPasswordForm } from '@/features/identity/components/forgot-password-form';
+import { FormAlert } from '@/features/identity/components/form-alert';
+import { NewPasswordForm } from '@/features/identity/components/new-password-form';
+import { RegisterForm } from '@/features/identity/components/register-form';
+import { ResetPasswordForm } from '@/features/identity/components/reset-password-form';
+import { SignInForm } from '@/features/identity/components/sign-in-form';
+import { useFinishSignIn } from '@/features/identity/hooks/use-finish-sign-in';
+
+type Step =
+  | 'signIn'
+  | 'register'
+  | 'confirmSignUp'
+  | 'forgotPassword'
+  | 'resetPassword'
+  | 'newPassword';
+
+interface LoginState {
+  step: Step;
+  email: string;
+  notice?: string;
+}
+
+const titles: Record<Step, { title: string; description?: string }> = {
+  signIn: { title: 'Sign in' },
+  register: {
+    title: 'Create your account',
+    description: 'Register your organization; you become its account owner.',
+  },
+  confirmSignUp: {
+    title: 'Confirm your email',
+    description: 'Enter the 6-digit code we emailed you.',
+  },
+  forgotPassword: {
+    title: 'Forgot your password?',
+    description: 'We will email you a code to choose a new one.',
+  },
+  resetPassword: {
+    title: 'Choose a new password',
+    description: 'Enter the code we emailed you and your new password.',
+  },
+  newPassword: {
+    title: 'Set your password',
+    description: 'You signed in with a temporary password. Choose your own to continue.',
+  },
+};
+
+/** Sign in, register, confirm, reset: every step of getting into the product (spec §2). */
+export function LoginScreen({ mailboxUrl }: { mailboxUrl: string | undefined }) {
+  const [state, setState] = useState<LoginState>({ step: 'signIn', email: '' });
+  // Kept from registration only, so confirming the code can sign the new owner straight in.
+  const registered = useRef<{ email: string; password: string } | null>(null);
+  const finishSignIn = useFinishSignIn();
+
+  const go = (step: Step, email: string, notice?: string) => setState({ step, email, notice });
+  const backToSignIn = () => {
+    registered.current = null;
+    go('signIn', state.email);
+  };
+
+  const handleOutcome = async (outcome: SignInOutcome, email: string) => {
+    switch (outcome) {
+      case 'signedIn':
+        registered.current = null;
+        await finishSignIn();
+        return;
+      case 'confirmSignUp':
+        go('confirmSignUp', email);
+        return;
+      case 'newPasswordRequired':
+        go('newPassword', email);
+        return;
+      case 'resetPassword':
+        go('forgotPassword', email, 'Your password must be reset before you can sign in.');
+        return;
+    }
+  };
+
+  const signInAfterConfirmation = async (email: string) => {
+    const credentials = registered.current;
+    if (credentials?.email === email) {
+      try {
+        await handleOutcome(await signInWithPassword(email, credentials.password), email);
+        return;
+      } catch {
+        // Signing in by hand still works; say so below.
+      }
+    }
+    registered.current = null;
+    go('signIn', email, 'Your account is confirmed. Sign in to continue.');
+  };
+
+  const { title, description } = titles[state.step];
+  return (
+    <AuthCard title={title} description={description}>
+      <FormAlert message={state.notice} tone="success" />
+      {state.step === 'signIn' && (
+        <SignInForm
+          defaultEmail={state.email}
+          onOutcome={handleOutcome}
+          onForgotPassword={(email) => go('forgotPassword', email)}
+          onCreateAccount={() => go('register', '')}
+        />
+      )}
+      {state.step === 'register' && (
+        <RegisterForm
+          onRegistered={async (email, password, confirmed) => {
+            registered.current = { email, password };
+            if (confirmed) {
+              await signInAfterConfirmation(email);
+            } else {
+              go('confirmSignUp', email);
+            }
+          }}
+          onBack={backToSignIn}
+        />
+      )}
+      {state.step === 'confirmSignUp' && (
+        <ConfirmSignUpForm
+          defaultEmail={state.email}
+          mailboxUrl={mailboxUrl}
+          onConfirmed={signInAfterConfirmation}
+          onBack={backToSignIn}
+        />
+      )}
+      {state.step === 'forgotPassword' && (
+        <ForgotPasswordForm
+          defaultEmail={state.email}
+          onRequested={(email, codeSent) =>
+            codeSent
+              ? go('resetPassword', email)
+              : go('signIn', email, 'Your password has been reset. Sign in to continue.')
+          }
+          onBack={backToSignIn}
+        />
+      )}
+      {state.step === 'resetPassword' && (
+        <ResetPasswordForm
+          defaultEmail={state.email}
+          mailboxUrl={mailboxUrl}
+          onReset={(email) =>
+            go('signIn', email, 'Your password has been reset. Sign in with your new password.')
+          }
+          onBack={backToSignIn}
+        />
+      )}
+      {state.step === 'newPassword' && (
+        <NewPasswordForm
+          onOutcome={(outcome) => handleOutcome(outcome, state.email)}
+          onBack={backToSignIn}
+        />
+      )}
+    </AuthCard>
+  );
+}

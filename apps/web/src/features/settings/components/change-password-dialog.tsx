@@ -1,0 +1,86 @@
+import { messages } from '@baletrack/contracts/errors/messages';
+import { type ChangePassword, changePasswordSchema } from '@baletrack/contracts/identity/sign-in';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useForm } from 'react-hook-form';
+import { useChangePassword } from '@/features/settings/api/change-password';
+import { passwordHint } from '@/lib/password-hint';
+
+interface ChangePasswordDialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+const emptyForm: ChangePassword = { oldPassword: '', newPassword: '', confirmPassword: '' };
+
+export function ChangePasswordDialog({ opened, onClose }: ChangePasswordDialogProps) {
+  const change = useChangePassword();
+  const form = useForm<ChangePassword>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: emptyForm,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const close = () => {
+    form.reset(emptyForm);
+    change.reset();
+    onClose();
+  };
+
+  const submit = form.handleSubmit(async ({ oldPassword, newPassword }) => {
+    try {
+      await change.mutateAsync({ oldPassword, newPassword });
+    } catch {
+      return; // shown from the mutation's error below
+    }
+    notifications.show({ color: 'green', message: 'Your password has been changed.' });
+    close();
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Change password"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {change.isError && (
+            <Alert color="red" variant="light">
+              {messages.passwordChange.failed}
+            </Alert>
+          )}
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            error={errors.oldPassword?.message}
+            {...form.register('oldPassword')}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            description={passwordHint}
+            error={errors.newPassword?.message}
+            {...form.register('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

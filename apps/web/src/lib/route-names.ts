@@ -1,0 +1,38 @@
+import { LOGIN_REDIRECT_PARAM } from '@baletrack/contracts/constants';
+import { matchPath } from 'react-router';
+
+/**
+ * Every route by name. The login page's `redirect` parameter carries a route name, never a
+ * path (spec §2), so a new page joins this table to be reachable after sign-in.
+ */
+export const routePaths = {
+  home: '/',
+  login: '/login',
+} as const;
+
+export type RouteName = keyof typeof routePaths;
+
+function isRouteName(value: string | null): value is RouteName {
+  return value !== null && Object.hasOwn(routePaths, value);
+}
+
+/** The name of the route a path belongs to, if any. */
+export function routeNameForPath(pathname: string): RouteName | undefined {
+  const names = Object.keys(routePaths) as RouteName[];
+  return names.find((name) => matchPath({ path: routePaths[name], end: true }, pathname));
+}
+
+/** The login page, remembering where the user was going. */
+export function loginHref(target: RouteName | undefined): string {
+  if (!target || target === 'login') {
+    return routePaths.login;
+  }
+  const search = new URLSearchParams({ [LOGIN_REDIRECT_PARAM]: target });
+  return `${routePaths.login}?${search}`;
+}
+
+/** Where to go after sign-in: the route named by `redirect`, else home. */
+export function pathAfterSignIn(searchParams: URLSearchParams): string {
+  const name = searchParams.get(LOGIN_REDIRECT_PARAM);
+  return isRouteName(name) && name !== 'login' ? routePaths[name] : routePaths.home;
+}

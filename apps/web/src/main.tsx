@@ -1,0 +1,29 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { StartupError } from '@/app/startup-error';
+import { loadRuntimeConfig } from '@/config/runtime-config';
+import { configureAmplify } from '@/lib/amplify';
+
+const container = document.getElementById('root');
+if (!container) {
+  throw new Error('index.html has no #root element.');
+}
+const root = createRoot(container);
+
+// The deployment's URLs and user pool come from /config.json, so nothing renders before it.
+try {
+  configureAmplify(await loadRuntimeConfig());
+  // Imported only now: creating the router starts the first navigation, whose session check
+  // needs Amplify configured.
+  const { App } = await import('@/app/app');
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+} catch (error) {
+  console.error(error);
+  root.render(<StartupError />);
+}
