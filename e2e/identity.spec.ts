@@ -43,8 +43,8 @@ test('a grower registers, confirms, signs in, reloads, signs out and is sent bac
   await expect(page.getByText('You must agree to the Privacy Statement')).toBeVisible();
 
   await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('checkbox', { name: /EULA/ }).check();
-  await page.getByRole('checkbox', { name: /Privacy Statement/ }).check();
+  await page.getByRole('checkbox', { name: 'I agree to the EULA' }).check();
+  await page.getByRole('checkbox', { name: 'I agree to the Privacy Statement' }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page.getByLabel('Confirmation code')).toBeVisible();
@@ -59,8 +59,8 @@ test('a grower registers, confirms, signs in, reloads, signs out and is sent bac
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Clover Ridge Hay')).toBeVisible();
 
-  await page.getByRole('button', { name: 'User Settings' }).click();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/login/);
 
   await page.goto('/');

@@ -54,11 +54,9 @@ export async function webApp(app: FastifyInstance): Promise<void> {
         .type('text/plain')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply
-      .status(404)
-      .send({
-        code: errorCodes.NOT_FOUND,
-        message: `No such endpoint: ${request.method} ${pathname}`,
-      });
+    return reply.status(404).send({
+      code: errorCodes.NOT_FOUND,
+      message: `No such endpoint: ${request.method} ${pathname}`,
+    });
   });
 }

@@ -12,10 +12,11 @@ export function handleAuthFailures(router: DataRouter, queryClient: QueryClient)
     } catch {
       // Amplify clears the stored tokens even when revoking them fails.
     }
-    queryClient.clear();
     const target = routeNameForPath(router.state.location.pathname);
     if (target !== 'login') {
       await router.navigate(loginHref(target), { replace: true });
     }
+    // Emptied after leaving the page, so its queries do not refetch without a session.
+    queryClient.clear();
   });
 }

@@ -23,7 +23,8 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   };
   const tokens = new Tokens(ctx);
 
-  app.removeContentTypeParser('application/json');
+  // Only JSON bodies, whatever else the parent server accepts.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     [CONTENT_TYPE, 'application/json'],
     { parseAs: 'string' },

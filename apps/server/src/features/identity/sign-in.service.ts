@@ -69,7 +69,9 @@ export class SignIn {
     if (await this.#throttle.isLocked('user', identity.userIdForSrp)) {
       throw cognitoErrors.passwordAttemptsExceeded();
     }
-    if (!identity.user || !this.#credentials.passwordMatches(identity, password)) {
+    // Computed for unknown names too, so both take the same time.
+    const matches = this.#credentials.passwordMatches(identity, password);
+    if (!identity.user || !matches) {
       await this.#throttle.countFailure(address, identity.userIdForSrp);
       throw cognitoErrors.incorrectCredentials();
     }

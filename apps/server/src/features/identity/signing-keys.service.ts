@@ -21,6 +21,7 @@ interface KeyState {
   verifiers: Map<string, CryptoKey>;
   signer: { kid: string; key: CryptoKey } | null;
   loading: Promise<void> | null;
+  creating: Promise<void> | null;
 }
 
 // One cache per server (per AppContext), shared by every service instance built from it.
@@ -43,6 +44,7 @@ export class SigningKeys {
         verifiers: new Map(),
         signer: null,
         loading: null,
+        creating: null,
       };
       states.set(ctx, state);
     }
@@ -52,8 +54,13 @@ export class SigningKeys {
   async signingKey(): Promise<{ kid: string; key: CryptoKey }> {
     await this.#fresh();
     if (!this.#state.signer) {
-      await this.#createKey();
-      await this.#reload();
+      // First use: concurrent sign-ins in this process share one new key.
+      this.#state.creating ??= this.#createKey()
+        .then(() => this.#reload())
+        .finally(() => {
+          this.#state.creating = null;
+        });
+      await this.#state.creating;
     }
     if (!this.#state.signer) throw new Error('No token signing key could be loaded.');
     return this.#state.signer;

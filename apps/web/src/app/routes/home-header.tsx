@@ -33,14 +33,12 @@ export function HomeHeader() {
       </Group>
       <Menu position="bottom-end" width={220}>
         <Menu.Target>
-          <Button variant="default" loading={signOut.isPending}>
-            Menu
-          </Button>
+          <Button variant="default">Menu</Button>
         </Menu.Target>
         <Menu.Dropdown>
           {currentUser.data && <Menu.Label>{currentUser.data.email}</Menu.Label>}
           <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
-          <Menu.Item onClick={() => signOut.mutate()}>Sign Out</Menu.Item>
+          <Menu.Item onClick={() => void signOut()}>Sign Out</Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <ChangePasswordDialog opened={changingPassword} onClose={passwordDialog.close} />

@@ -5,10 +5,11 @@ import {
   registerRequestSchema,
 } from '@baletrack/contracts/identity/register';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type MouseEvent, useState } from 'react';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useRegister } from '@/features/identity/api/register';
+import { AgreementCheckbox } from '@/features/identity/components/agreement-checkbox';
 import { BackToSignIn } from '@/features/identity/components/back-to-sign-in';
 import { FormAlert } from '@/features/identity/components/form-alert';
 import { LegalDocumentDialog } from '@/features/identity/components/legal-document-dialog';
@@ -72,11 +73,6 @@ export function RegisterForm({ onRegistered, onBack }: RegisterFormProps) {
     }
   });
 
-  const showDocument = (document: LegalDocument) => (event: MouseEvent) => {
-    event.preventDefault();
-    setOpenDocument(document);
-  };
-
   return (
     <>
       <form onSubmit={submit} noValidate>
@@ -111,50 +107,26 @@ export function RegisterForm({ onRegistered, onBack }: RegisterFormProps) {
           <Controller
             control={form.control}
             name="eulaAccepted"
-            render={({ field: { value, onChange, ...field } }) => (
-              <Checkbox
+            render={({ field: { value, ...field } }) => (
+              <AgreementCheckbox
                 {...field}
                 checked={value === true}
-                onChange={(event) => onChange(event.currentTarget.checked)}
+                documentName="EULA"
+                onOpenDocument={() => setOpenDocument('eula')}
                 error={errors.eulaAccepted?.message}
-                label={
-                  <>
-                    I agree to the{' '}
-                    <Anchor
-                      component="button"
-                      type="button"
-                      size="sm"
-                      onClick={showDocument('eula')}
-                    >
-                      EULA
-                    </Anchor>
-                  </>
-                }
               />
             )}
           />
           <Controller
             control={form.control}
             name="privacyAccepted"
-            render={({ field: { value, onChange, ...field } }) => (
-              <Checkbox
+            render={({ field: { value, ...field } }) => (
+              <AgreementCheckbox
                 {...field}
                 checked={value === true}
-                onChange={(event) => onChange(event.currentTarget.checked)}
+                documentName="Privacy Statement"
+                onOpenDocument={() => setOpenDocument('privacy')}
                 error={errors.privacyAccepted?.message}
-                label={
-                  <>
-                    I agree to the{' '}
-                    <Anchor
-                      component="button"
-                      type="button"
-                      size="sm"
-                      onClick={showDocument('privacy')}
-                    >
-                      Privacy Statement
-                    </Anchor>
-                  </>
-                }
               />
             )}
           />

@@ -4,8 +4,9 @@ import { useEffect } from 'react';
 import { reportAuthFailure } from '@/lib/auth-failure';
 
 /**
- * Spec §4: signed-in and signed-out events update the current user. Cached server data
- * belongs to whoever was signed in, so it goes on both; a failed token refresh ends the
+ * Spec §4: signed-in and signed-out events update the current user. Cached server data belongs
+ * to whoever was signed in before, so it goes when someone signs in; on sign-out the flows that
+ * sign out empty it once they have left the signed-in page. A failed token refresh ends the
  * session.
  */
 export function useAuthEvents(): void {
@@ -15,7 +16,6 @@ export function useAuthEvents(): void {
       Hub.listen('auth', ({ payload }) => {
         switch (payload.event) {
           case 'signedIn':
-          case 'signedOut':
             queryClient.clear();
             break;
           case 'tokenRefresh_failure':
