@@ -16,7 +16,8 @@ const apiPrefixes = ['/data-api', '/user-api', '/convert-api', '/cognito', '/ing
 export async function webApp(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx;
   app.get('/config.json', async (request, reply) => {
-    const base = config.publicUrl;
+    // Read per request: the public URL is known only once the server listens (port 0 in tests).
+    const base = app.ctx.config.publicUrl;
     reply.header('cache-control', 'no-store');
     return {
       userPoolId: config.userPool.id,
