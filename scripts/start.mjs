@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { run } from './lib/run.mjs';
+import { ensureDependencies, run } from './lib/run.mjs';
 
 /** Newest modification time of a file or anything below a folder (0 when it does not exist). */
 function newest(dir) {
@@ -17,10 +17,7 @@ function newest(dir) {
   return latest;
 }
 
-if (!fs.existsSync('node_modules/.package-lock.json')) {
-  console.log('Installing dependencies (npm ci)…');
-  await run('npm', ['ci']);
-}
+await ensureDependencies();
 const built = fs.existsSync('apps/web/dist/index.html')
   ? fs.statSync('apps/web/dist/index.html').mtimeMs
   : 0;

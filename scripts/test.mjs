@@ -2,15 +2,12 @@
 // Order: fast checks first, so a typo fails in seconds rather than after the browser tests.
 import fs from 'node:fs';
 import { startThrowawayPostgres } from './lib/postgres.mjs';
-import { aptInstall, run } from './lib/run.mjs';
+import { aptInstall, ensureDependencies, run } from './lib/run.mjs';
 
 const npm = (...args) => run('npm', args);
 const step = (title) => console.log(`\n━━ ${title}`);
 
-if (!fs.existsSync('node_modules/.package-lock.json')) {
-  step('Installing dependencies (npm ci)');
-  await npm('ci');
-}
+await ensureDependencies();
 
 step('Lint and format (Biome)');
 await npm('run', 'lint');
