@@ -15,7 +15,7 @@ const apiPrefixes = ['/data-api', '/user-api', '/convert-api', '/cognito', '/ing
  */
 export async function webApp(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx;
-  app.get('/config.json', async (request, reply) => {
+  app.get('/config.json', { schema: { hide: true } }, async (request, reply) => {
     // Read per request: the public URL is known only once the server listens (port 0 in tests).
     const base = app.ctx.config.publicUrl;
     reply.header('cache-control', 'no-store');
@@ -35,7 +35,7 @@ export async function webApp(app: FastifyInstance): Promise<void> {
   if (built) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
     // Hashed assets never change; the page itself must always be fresh.
-    app.get('/assets/*', (request, reply) => {
+    app.get('/assets/*', { schema: { hide: true } }, (request, reply) => {
       const file = (request.params as { '*': string })['*'];
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -52,6 +52,10 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/',
     {
+      schema: {
+        tags: ['identity'],
+        summary: 'User pool (Cognito JSON protocol; the operation is named by X-Amz-Target)',
+      },
       config: {
         public: true,
         // Each SRP step costs milliseconds of big-number work: cap the rate per address.
@@ -86,7 +90,10 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
   // Published under the issuer (`<public URL>/cognito/<pool id>`), as Cognito does.
   app.get<{ Params: { poolId: string } }>(
     '/:poolId/.well-known/jwks.json',
-    { config: { public: true } },
+    {
+      schema: { tags: ['identity'], summary: 'Token signing keys (JWKS)' },
+      config: { public: true },
+    },
     async (request, reply) => {
       if (request.params.poolId !== ctx.config.userPool.id) return reply.callNotFound();
       return reply.header('cache-control', 'public, max-age=300').send(await tokens.keys.jwks());
@@ -95,7 +102,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { poolId: string } }>(
     '/:poolId/.well-known/openid-configuration',
-    { config: { public: true } },
+    { schema: { tags: ['identity'], summary: 'Issuer metadata' }, config: { public: true } },
     async (request, reply) => {
       if (request.params.poolId !== ctx.config.userPool.id) return reply.callNotFound();
       const issuer = tokens.issuer();

@@ -19,7 +19,7 @@ export function mailboxEnabled(ctx: AppContext, clientIp: string): boolean {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/mailbox', async (request, reply) => {
+  app.get('/mailbox', { schema: { hide: true } }, async (request, reply) => {
     if (!mailboxEnabled(app.ctx, request.ip)) {
       return reply.status(404).send({ code: 'NOT_FOUND', message: 'The local mailbox is off.' });
     }
