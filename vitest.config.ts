@@ -1,12 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Two tiers (house style 8): `unit` is pure code, `medium` boots real services against a real
 // database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). Browser journeys live in e2e/.
 export default defineConfig({
+  // The web app's `@/` alias (apps/web/tsconfig.json), for its unit tests.
+  resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
   test: {
     env: { TZ: 'UTC' },
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
@@ -14,6 +18,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'medium',
           globalSetup: ['packages/db/src/testing/global-setup.ts'],

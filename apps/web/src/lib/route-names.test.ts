@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { loginHref, pathAfterSignIn, routeNameForPath } from './route-names.ts';
+
+// Spec §2: login remembers the target route by name, and sign-in returns there.
+describe('route names', () => {
+  it('names the route of a path, and nothing for unknown paths', () => {
+    expect(routeNameForPath('/')).toBe('home');
+    expect(routeNameForPath('/login')).toBe('login');
+    expect(routeNameForPath('/no-such-page')).toBeUndefined();
+  });
+
+  it('sends a signed-out user to login with the target route name', () => {
+    expect(loginHref('home')).toBe('/login?redirect=home');
+    expect(loginHref(undefined)).toBe('/login');
+    expect(loginHref('login')).toBe('/login');
+  });
+
+  it('returns after sign-in to the named route, and home for anything else', () => {
+    expect(pathAfterSignIn(new URLSearchParams('redirect=home'))).toBe('/');
+    expect(pathAfterSignIn(new URLSearchParams(''))).toBe('/');
+    expect(pathAfterSignIn(new URLSearchParams('redirect=login'))).toBe('/');
+    // A path or an outside address is not a route name: no open redirect.
+    expect(pathAfterSignIn(new URLSearchParams('redirect=https://evil.example'))).toBe('/');
+    expect(pathAfterSignIn(new URLSearchParams('redirect=constructor'))).toBe('/');
+  });
+});
