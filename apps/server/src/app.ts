@@ -12,7 +12,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
+import { balesRoutes } from './features/bales/bales.routes.ts';
+import { mapRoutes } from './features/bales/map.routes.ts';
+import { fieldsRoutes } from './features/fields/fields.routes.ts';
+import { geofencesRoutes } from './features/geofences/geofences.routes.ts';
 import { identityRoutes } from './features/identity/identity.routes.ts';
+import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
@@ -69,7 +74,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     openapi: {
       info: { title: 'Baletrack APIs', version: VERSION },
       components: {
-        securitySchemes: { idToken: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+        securitySchemes: {
+          idToken: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          // The ingest API's per-baler key.
+          balerKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        },
       },
       security: [{ idToken: [] }],
     },
@@ -85,6 +94,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     { prefix: '/user-api' },
   );
+  await app.register(
+    async (dataApi) => {
+      await dataApi.register(authenticate);
+      await dataApi.register(balesRoutes);
+      await dataApi.register(mapRoutes);
+      await dataApi.register(geofencesRoutes);
+      await dataApi.register(fieldsRoutes);
+    },
+    { prefix: '/data-api' },
+  );
+  // Balers authenticate with their own key, not a user's token (ingest.routes.ts).
+  await app.register(ingestRoutes, { prefix: '/ingest/v1' });
   await app.register(mailboxRoutes);
   await app.register(webApp);
   return app;

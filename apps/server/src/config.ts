@@ -27,6 +27,14 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Baletrack <no-reply@baletrack.local>'),
   SUPPORT_EMAIL: z.email().default('support@baletrack.local'),
   SEED_DEMO: flag.optional(),
+  MAP_TILE_URL: z
+    .string()
+    .refine(
+      (v) => v.startsWith('https://') && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)),
+      'must be an https tile URL template with {z}, {x} and {y}',
+    )
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().min(1).optional(),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
@@ -63,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
     seedDemo: e.SEED_DEMO ?? embedded,
+    map: { tileUrl: e.MAP_TILE_URL, tileAttribution: e.MAP_TILE_ATTRIBUTION },
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -4,6 +4,7 @@ import { migrateToLatest } from '@baletrack/db/migrate';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { demoOwner, seedDemo } from './features/demo/demo.service.ts';
+import { readDemoBalerKey } from './features/demo/demo-baler-key.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { SecretBox } from './lib/secret-box.ts';
 
@@ -33,6 +34,10 @@ async function main(): Promise<void> {
   ];
   if (config.seedDemo && (await seedDemo(ctx)) !== 'skipped') {
     banner.push(`Demo farm: sign in as ${demoOwner.email} with password ${demoOwner.password}`);
+    const balerKey = readDemoBalerKey(config.dataDir);
+    if (balerKey) {
+      banner.push(`Demo baler ingest key: ${balerKey} (bales arrive live with npm run simulate)`);
+    }
   }
   if (mailer.kind === 'outbox') {
     banner.push(

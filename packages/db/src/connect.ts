@@ -22,6 +22,9 @@ export type ConnectOptions =
 
 // node-postgres returns bigint (int8) as strings; counts are safe as numbers at our sizes.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+// A `date` (a cutting's day, a subscription month) has no time zone: keep 'YYYY-MM-DD' as is
+// rather than turning it into a Date at the process's local midnight.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 function kyselyOver(pool: pg.Pool): Kysely<Database> {
   return new Kysely<Database>({
@@ -38,6 +41,9 @@ function kyselyOver(pool: pg.Pool): Kysely<Database> {
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server closed (restart, failover, a dropped test database) is
+    // dropped from the pool and replaced on next use; without a listener it would crash us.
+    pool.on('error', () => {});
     const db = kyselyOver(pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

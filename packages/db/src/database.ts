@@ -90,6 +90,140 @@ export interface OutboxTable {
   createdAt: DefaultedTimestamp;
 }
 
+/** A baler owned by an organization; bales arrive with its API key (only a hash is kept). */
+export interface BalersTable {
+  id: string;
+  orgId: string;
+  vin: string;
+  name: string;
+  active: Generated<boolean>;
+  apiKeyHash: string | null;
+  createdAt: DefaultedTimestamp;
+}
+
+/** A month (its first day, 'YYYY-MM-DD') a credit was applied to for one baler. */
+export interface BalerSubscriptionMonthsTable {
+  orgId: string;
+  balerId: string;
+  month: ColumnType<string, string, string>;
+  status: 'scheduled' | 'active';
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
+/** GeoJSON Polygon or MultiPolygon, [lon, lat] positions. */
+export interface BoundaryJson {
+  type: 'Polygon' | 'MultiPolygon';
+  coordinates: unknown;
+}
+
+/**
+ * PostgreSQL `box`: written as '(east,north),(west,south)' text, read back in the same form.
+ */
+type BoxColumn = ColumnType<string, string, string>;
+
+type JsonColumn<T> = ColumnType<T, string, string>;
+
+export interface FieldsTable {
+  orgId: string;
+  id: string;
+  name: string;
+  sizeHa: number | null;
+  areaHa: number;
+  boundary: JsonColumn<BoundaryJson>;
+  box: BoxColumn;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
+/** Storage areas (yards, barns): a bale whose current location lies inside one is stored. */
+export interface GeofencesTable {
+  orgId: string;
+  id: string;
+  name: string;
+  kind: Generated<'storage'>;
+  areaHa: number;
+  boundary: JsonColumn<BoundaryJson>;
+  box: BoxColumn;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
+export interface CropsTable {
+  orgId: string;
+  id: string;
+  name: string;
+  createdAt: DefaultedTimestamp;
+}
+
+/** Dates are 'YYYY-MM-DD' strings: a cutting's days have no time zone. */
+export interface CuttingsTable {
+  orgId: string;
+  id: string;
+  name: string;
+  startDate: ColumnType<string, string, string>;
+  endDate: ColumnType<string, string, string>;
+  cropId: string | null;
+  year: number;
+  createdAt: DefaultedTimestamp;
+}
+
+export interface CuttingFieldsTable {
+  orgId: string;
+  cuttingId: string;
+  fieldId: string;
+}
+
+/** The organization's bale-write counter (see the bales migration). */
+export interface BaleVersionsTable {
+  orgId: string;
+  version: number;
+}
+
+/** One bale (spec §3), SI units; percentages on a dry-matter basis. */
+export interface BalesTable {
+  orgId: string;
+  uid: string;
+  balerId: string;
+  balerVin: string;
+  tagSerialNumber: string | null;
+  creationTime: Timestamp;
+  /** First day of the UTC month of creationTime, 'YYYY-MM-DD'. */
+  creationMonth: ColumnType<string, string, string>;
+  creationLat: number;
+  creationLon: number;
+  currentLat: number;
+  currentLon: number;
+  updateTime: NullableTimestamp;
+  weightKg: number;
+  dryMassKg: number;
+  avgMoisture: number;
+  peakMoisture: number;
+  protein: number | null;
+  ash: number | null;
+  sugar: number | null;
+  temperature: number | null;
+  measurementQuality: number | null;
+  baleLengthM: number | null;
+  baleDiameterM: number | null;
+  cutLengthMm: number | null;
+  flakeCount: number | null;
+  appliedPreservativeKg: number | null;
+  baleSize: string;
+  rfv: number | null;
+  adf: number | null;
+  ndf: number | null;
+  loadType: string | null;
+  fieldUids: ColumnType<string[], string[] | undefined, string[]>;
+  bindingMode: string;
+  wrapsPerBale: number | null;
+  stackType: string | null;
+  missingTags: boolean;
+  version: number;
+  createdAt: DefaultedTimestamp;
+  changedAt: DefaultedTimestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -99,4 +233,13 @@ export interface Database {
   authThrottle: AuthThrottleTable;
   signingKeys: SigningKeysTable;
   outbox: OutboxTable;
+  balers: BalersTable;
+  balerSubscriptionMonths: BalerSubscriptionMonthsTable;
+  fields: FieldsTable;
+  geofences: GeofencesTable;
+  crops: CropsTable;
+  cuttings: CuttingsTable;
+  cuttingFields: CuttingFieldsTable;
+  baleVersions: BaleVersionsTable;
+  bales: BalesTable;
 }

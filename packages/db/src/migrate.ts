@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import * as identity from './migrations/2026-11-21-0001-identity.ts';
+import * as bales from './migrations/2026-11-21-0002-bales.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
   '2026-11-21-0001-identity': identity,
+  '2026-11-21-0002-bales': bales,
 };
 
 /**

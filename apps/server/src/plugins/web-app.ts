@@ -27,6 +27,9 @@ export async function webApp(app: FastifyInstance): Promise<void> {
       userApiUrl: `${base}/user-api`,
       convertApiUrl: `${base}/convert-api`,
       version: VERSION,
+      ...(config.map.tileUrl
+        ? { mapTileUrl: config.map.tileUrl, mapTileAttribution: config.map.tileAttribution ?? '' }
+        : {}),
       ...(mailboxEnabled(app.ctx, request.ip) ? { mailboxUrl: `${base}/mailbox` } : {}),
     };
   });

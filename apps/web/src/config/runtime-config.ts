@@ -27,6 +27,14 @@ export const runtimeConfigSchema = z.object({
   version: z.string(),
   /** Present only while the server keeps mail in its local outbox (no SMTP configured). */
   mailboxUrl: urlSchema.optional(),
+  /**
+   * Raster tiles (satellite imagery) drawn beneath fields and bales: an XYZ template such as
+   * `https://tiles.example.com/{z}/{x}/{y}.jpg`. Kept as written: parsing it as a URL would
+   * escape the braces. Absent: the bundled offline style only.
+   */
+  mapTileUrl: z.string().min(1).optional(),
+  /** The imagery's credit line (required by most providers), shown in the map's corner. */
+  mapTileAttribution: z.string().min(1).optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

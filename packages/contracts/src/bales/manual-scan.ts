@@ -14,3 +14,10 @@ export const manualScanRequestSchema = z.object({
   scans: z.array(manualScanSchema).min(1),
 });
 export type ManualScanRequest = z.infer<typeof manualScanRequestSchema>;
+
+/** What POST /bales/manual-scan did: bales moved, and tags that match none of the bales. */
+export const manualScanResponseSchema = z.object({
+  moved: z.number().int().min(0),
+  unknownTags: z.array(z.string()),
+});
+export type ManualScanResponse = z.infer<typeof manualScanResponseSchema>;

@@ -10,3 +10,18 @@ export async function hasAnyOrganization(db: Kysely<Database>): Promise<boolean>
     (await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst()) !== undefined
   );
 }
+
+/** How many organizations are real ones (not the demo): `db:seed` refuses to touch those. */
+export async function countNonDemoOrganizations(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('organizations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('isDemo', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Removes a demo organization half-seeded by a failed run; its rows go with it (cascade). */
+export async function deleteDemoOrganization(db: Kysely<Database>, orgId: string) {
+  await db.deleteFrom('organizations').where('id', '=', orgId).where('isDemo', '=', true).execute();
+}

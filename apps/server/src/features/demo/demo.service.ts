@@ -1,8 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import { generateDemoFarm } from '@baletrack/domain/demo-farm/demo-farm';
+import type { DemoFarm } from '@baletrack/domain/demo-farm/demo-farm-model';
 import type { AppContext } from '../../app.ts';
+import { createBaler } from '../balers/balers.service.ts';
+import { insertCrops } from '../crops/crops.repository.ts';
+import { insertCuttings } from '../cuttings/cuttings.repository.ts';
+import { insertFields } from '../fields/fields.repository.ts';
+import { insertGeofences } from '../geofences/geofences.repository.ts';
 import { UserPool } from '../identity/user-pool.service.ts';
+import { ingestBales } from '../ingest/ingest.service.ts';
+import { insertSubscriptionMonths } from '../subscriptions/subscription-months.repository.ts';
 import { insertOrganization } from '../users/users.repository.ts';
-import { findDemoOrganization, hasAnyOrganization } from './demo.repository.ts';
+import {
+  deleteDemoOrganization,
+  findDemoOrganization,
+  hasAnyOrganization,
+} from './demo.repository.ts';
+import { writeDemoBalerKey } from './demo-baler-key.ts';
 
 /** The demo farm's owner; README and the start-up log show these so a new user can look around. */
 export const demoOwner = {
@@ -11,17 +25,24 @@ export const demoOwner = {
   organizationName: 'Yakima Valley Hay (demo)',
 } as const;
 
+// Ingest's own limit per request; one transaction per batch keeps each write bounded.
+const BALES_PER_BATCH = 5_000;
+
 /**
- * Seeds the demo organization into an empty database. A database that already holds any
- * organization is left alone, so a real deployment is never touched.
+ * Seeds the demo organization into an empty database: its owner, then the generated farm
+ * (fields, crops, cuttings, yard, balers, subscription months) and about 20,000 bales through
+ * ingest's bulk path. A database that already holds any organization is left alone, so a real
+ * deployment is never touched. The demo baler's ingest key is written to the data directory for
+ * `npm run simulate`. A run that fails part-way removes the half-seeded organization.
  * @returns 'created', 'exists' (seeded earlier) or 'skipped' (not a demo database)
  */
 export async function seedDemo(ctx: AppContext): Promise<'created' | 'exists' | 'skipped'> {
   if (await findDemoOrganization(ctx.db)) return 'exists';
   if (await hasAnyOrganization(ctx.db)) return 'skipped';
+  const farm = generateDemoFarm({ now: ctx.now() });
   const pool = new UserPool(ctx);
+  const orgId = randomUUID();
   await ctx.db.transaction().execute(async (trx) => {
-    const orgId = randomUUID();
     await insertOrganization(trx, { id: orgId, name: demoOwner.organizationName, isDemo: true });
     await pool.createUser(trx, {
       orgId,
@@ -32,5 +53,64 @@ export async function seedDemo(ctx: AppContext): Promise<'created' | 'exists' | 
       status: 'CONFIRMED',
     });
   });
+  try {
+    const apiKey = await storeDemoFarm(ctx, orgId, farm);
+    writeDemoBalerKey(ctx.config.dataDir, apiKey);
+  } catch (error) {
+    await deleteDemoOrganization(ctx.db, orgId);
+    throw error;
+  }
   return 'created';
+}
+
+/**
+ * Stores a generated farm in an organization: its layout in one transaction, the balers through
+ * `createBaler` (which issues their keys), then the bales baler by baler in ingest batches.
+ * @returns the ingest key of the first (large-square) baler, the one the simulator drives
+ */
+export async function storeDemoFarm(
+  ctx: AppContext,
+  orgId: string,
+  farm: DemoFarm,
+): Promise<string> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertCrops(trx, orgId, farm.crops);
+    await insertFields(trx, orgId, farm.fields);
+    await insertGeofences(trx, orgId, farm.geofences);
+    await insertCuttings(trx, orgId, farm.cuttings);
+  });
+
+  const balerIds = new Map<string, string>();
+  const keys: string[] = [];
+  for (const baler of farm.balers) {
+    const created = await createBaler(ctx, orgId, { vin: baler.vin, name: baler.name });
+    balerIds.set(baler.id, created.baler.id);
+    keys.push(created.apiKey);
+  }
+  const stored = (demoId: string) => balerIds.get(demoId) ?? demoId;
+  await insertSubscriptionMonths(
+    ctx.db,
+    orgId,
+    farm.subscriptionMonths.map((m) => ({ ...m, balerId: stored(m.balerId) })),
+  );
+
+  for (const baler of farm.balers) {
+    const records = farm.bales.filter((b) => b.balerId === baler.id).map((b) => b.record);
+    for (let start = 0; start < records.length; start += BALES_PER_BATCH) {
+      const result = await ingestBales(
+        ctx,
+        stored(baler.id),
+        records.slice(start, start + BALES_PER_BATCH),
+      );
+      if (result.rejected.length > 0) {
+        const [first] = result.rejected;
+        throw new Error(
+          `The demo farm made ${result.rejected.length} bales ingest refuses, e.g. ${first?.reason}`,
+        );
+      }
+    }
+  }
+  const [squareBalerKey] = keys;
+  if (!squareBalerKey) throw new Error('The demo farm has no baler.');
+  return squareBalerKey;
 }

@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useCurrentUser } from '@/features/account/api/get-current-user';
 import { useOrganization } from '@/features/account/api/get-organization';
 import { useSignOut } from '@/features/identity/hooks/use-sign-out';
+import { TimeRangePicker } from '@/features/map/components/time-range-picker';
 import { ChangePasswordDialog } from '@/features/settings/components/change-password-dialog';
 
 function OrganizationName() {
@@ -31,16 +32,19 @@ export function HomeHeader() {
         </Title>
         <OrganizationName />
       </Group>
-      <Menu position="bottom-end" width={220}>
-        <Menu.Target>
-          <Button variant="default">Menu</Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {currentUser.data && <Menu.Label>{currentUser.data.email}</Menu.Label>}
-          <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
-          <Menu.Item onClick={() => void signOut()}>Sign Out</Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <Group gap="sm" wrap="nowrap">
+        <TimeRangePicker />
+        <Menu position="bottom-end" width={220}>
+          <Menu.Target>
+            <Button variant="default">Menu</Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {currentUser.data && <Menu.Label>{currentUser.data.email}</Menu.Label>}
+            <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
+            <Menu.Item onClick={() => void signOut()}>Sign Out</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
       <ChangePasswordDialog opened={changingPassword} onClose={passwordDialog.close} />
     </Group>
   );

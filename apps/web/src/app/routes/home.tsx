@@ -1,23 +1,70 @@
-import { AppShell, Center, Stack, Text, Title } from '@mantine/core';
+import { AppShell, Box } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { HomeHeader } from '@/app/routes/home-header';
+import { readSelection, writeSelection } from '@/app/routes/home-selection';
+import { BaleDetailsPanel } from '@/features/bales/components/bale-details-panel';
+import { StackDetailsPanel } from '@/features/bales/components/stack-details-panel';
+import { useFields } from '@/features/fields/api/get-fields';
+import { FieldsLayer } from '@/features/fields/components/fields-layer';
+import { fieldsBounds } from '@/features/fields/utils/field-features';
+import { BaleMap } from '@/features/map/components/bale-map';
+import type { MapSelection } from '@/features/map/utils/map-selection';
+import { mapSlots } from '@/features/map/utils/map-style';
 
-/** The map's place: empty until balers report bales (the map itself is not built yet). */
+const HEADER_HEIGHT = 60;
+
+/** The map home (spec §2): the farm's bales full-screen under the header, details at the side. */
 export function HomeRoute() {
+  const [params, setParams] = useSearchParams();
+  const selection = readSelection(params);
+  const select = (next: MapSelection | null) =>
+    setParams((current) => writeSelection(current, next));
+
+  // The map opens on the fields; without any (or if they fail to load) on the bales.
+  const fields = useFields();
+  const homeBounds = fields.isPending
+    ? undefined
+    : fields.data
+      ? fieldsBounds(fields.data.fields)
+      : null;
+
   return (
-    <AppShell header={{ height: 60 }} padding="md">
+    <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
       <AppShell.Header>
         <HomeHeader />
       </AppShell.Header>
-      <AppShell.Main>
-        <Center mih="calc(100dvh - 60px - 2 * var(--mantine-spacing-md))">
-          <Stack align="center" gap="xs" maw={520}>
-            <Title order={2}>Map</Title>
-            <Text ta="center">Your bales will appear here on the map.</Text>
-            <Text ta="center" c="dimmed" size="sm">
-              Bales arrive when your balers report them.
-            </Text>
-          </Stack>
-        </Center>
+      <AppShell.Main h="100dvh" style={{ boxSizing: 'border-box', display: 'flex' }}>
+        <Box pos="relative" style={{ flex: 1, minWidth: 0 }}>
+          <BaleMap selection={selection} onSelect={select} homeBounds={homeBounds}>
+            {({ onImagery }) => (
+              <FieldsLayer
+                beforeId={mapSlots.fields}
+                labelsBeforeId={mapSlots.bales}
+                onImagery={onImagery}
+              />
+            )}
+          </BaleMap>
+          {selection && (
+            // Ends above the map's zoom buttons so they stay reachable with a panel open.
+            <Box pos="absolute" top={12} right={12} bottom={120} style={{ display: 'flex' }}>
+              {selection.kind === 'bale' ? (
+                <BaleDetailsPanel
+                  key={selection.uid}
+                  uid={selection.uid}
+                  onClose={() => select(null)}
+                  onOpenStack={(id) => select({ kind: 'stack', id })}
+                />
+              ) : (
+                <StackDetailsPanel
+                  key={selection.id}
+                  stackId={selection.id}
+                  onClose={() => select(null)}
+                  onOpenBale={(uid) => select({ kind: 'bale', uid })}
+                />
+              )}
+            </Box>
+          )}
+        </Box>
       </AppShell.Main>
     </AppShell>
   );

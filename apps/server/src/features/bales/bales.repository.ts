@@ -1,0 +1,173 @@
+import type { Database } from '@baletrack/db/database';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { TimeRange } from './time-range.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * True when the bale's baler had an active subscription in the UTC month the bale was made
+ * (product.md). The only place the rule is written; `visibleBales` and `lockedBales` use it.
+ */
+function subscriptionActive(eb: ExpressionBuilder<Database, 'bales'>) {
+  return eb.exists(
+    eb
+      .selectFrom('balerSubscriptionMonths as month')
+      .select('month.month')
+      .whereRef('month.orgId', '=', 'bales.orgId')
+      .whereRef('month.balerId', '=', 'bales.balerId')
+      .whereRef('month.month', '=', 'bales.creationMonth')
+      .where('month.status', '=', 'active'),
+  );
+}
+
+/**
+ * THE way to read bales: the organization's bales whose baler was subscribed in the month each
+ * was made. Every bale read starts here, so another organization's bales and locked bales can
+ * never leak through a forgotten condition.
+ * @example await visibleBales(db, orgId).select('uid').where('uid', '=', uid).executeTakeFirst()
+ */
+export function visibleBales(db: Db, orgId: string) {
+  return db
+    .selectFrom('bales')
+    .where('bales.orgId', '=', orgId)
+    .where((eb) => subscriptionActive(eb));
+}
+
+/** The complement of `visibleBales` within the organization: kept and counted, never shown. */
+export function lockedBales(db: Db, orgId: string) {
+  return db
+    .selectFrom('bales')
+    .where('bales.orgId', '=', orgId)
+    .where((eb) => eb.not(subscriptionActive(eb)));
+}
+
+/** Every column a bale is returned with (spec §3). */
+export const baleColumns = [
+  'bales.uid',
+  'bales.balerId',
+  'bales.balerVin',
+  'bales.tagSerialNumber',
+  'bales.creationTime',
+  'bales.creationLat',
+  'bales.creationLon',
+  'bales.currentLat',
+  'bales.currentLon',
+  'bales.updateTime',
+  'bales.weightKg',
+  'bales.dryMassKg',
+  'bales.avgMoisture',
+  'bales.peakMoisture',
+  'bales.protein',
+  'bales.ash',
+  'bales.sugar',
+  'bales.temperature',
+  'bales.measurementQuality',
+  'bales.baleLengthM',
+  'bales.baleDiameterM',
+  'bales.cutLengthMm',
+  'bales.flakeCount',
+  'bales.appliedPreservativeKg',
+  'bales.baleSize',
+  'bales.rfv',
+  'bales.adf',
+  'bales.ndf',
+  'bales.loadType',
+  'bales.fieldUids',
+  'bales.bindingMode',
+  'bales.wrapsPerBale',
+  'bales.stackType',
+  'bales.missingTags',
+] as const;
+
+/** Narrows a bale query to bales made in [from, to). */
+function madeWithin<QB extends ReturnType<typeof visibleBales>>(query: QB, range: TimeRange): QB {
+  return query
+    .$if(range.from !== undefined, (q) => q.where('bales.creationTime', '>=', range.from as Date))
+    .$if(range.to !== undefined, (q) => q.where('bales.creationTime', '<', range.to as Date)) as QB;
+}
+
+export function findVisibleBale(db: Db, orgId: string, uid: string) {
+  return visibleBales(db, orgId)
+    .select(baleColumns)
+    .where('bales.uid', '=', uid)
+    .executeTakeFirst();
+}
+
+export function findVisibleBalesByUid(db: Db, orgId: string, uids: string[], range: TimeRange) {
+  if (uids.length === 0) return Promise.resolve([]);
+  return madeWithin(visibleBales(db, orgId), range)
+    .select(baleColumns)
+    .where('bales.uid', 'in', uids)
+    .orderBy('bales.uid')
+    .execute();
+}
+
+export interface BoxBounds {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/** Bales lying in a box (by current location); `west` > `east` crosses the antimeridian. */
+export function listVisibleBalesInBounds(
+  db: Db,
+  orgId: string,
+  bounds: BoxBounds,
+  range: TimeRange,
+  limit: number,
+) {
+  return madeWithin(visibleBales(db, orgId), range)
+    .select(baleColumns)
+    .where('bales.currentLat', '>=', bounds.south)
+    .where('bales.currentLat', '<=', bounds.north)
+    .where((eb) =>
+      bounds.west <= bounds.east
+        ? eb.and([
+            eb('bales.currentLon', '>=', bounds.west),
+            eb('bales.currentLon', '<=', bounds.east),
+          ])
+        : eb.or([
+            eb('bales.currentLon', '>=', bounds.west),
+            eb('bales.currentLon', '<=', bounds.east),
+          ]),
+    )
+    .orderBy('bales.uid')
+    .limit(limit)
+    .execute();
+}
+
+/** One page in uid order, after `afterUid`; the uid never changes, so pages never overlap. */
+export function listVisibleBalesPage(
+  db: Db,
+  orgId: string,
+  range: TimeRange,
+  afterUid: string | undefined,
+  limit: number,
+) {
+  return madeWithin(visibleBales(db, orgId), range)
+    .select(baleColumns)
+    .$if(afterUid !== undefined, (q) => q.where('bales.uid', '>', afterUid as string))
+    .orderBy('bales.uid')
+    .limit(limit)
+    .execute();
+}
+
+/** Visible and locked bales per baler, within a date range. */
+export async function countBalesPerBaler(db: Db, orgId: string, range: TimeRange) {
+  const [visible, locked] = await Promise.all([
+    madeWithin(visibleBales(db, orgId), range)
+      .select((eb) => [
+        'bales.balerId',
+        eb.fn.countAll<number>().as('count'),
+        eb.fn.max('bales.creationTime').as('lastBaleAt'),
+      ])
+      .groupBy('bales.balerId')
+      .execute(),
+    madeWithin(lockedBales(db, orgId), range)
+      .select((eb) => ['bales.balerId', eb.fn.countAll<number>().as('count')])
+      .groupBy('bales.balerId')
+      .execute(),
+  ]);
+  return { visible, locked };
+}

@@ -1,0 +1,155 @@
+import {
+  type AvailableYearsResponse,
+  BALES_RESPONSE_LIMIT,
+  type BaleInfoResponse,
+  type BalerActiveBalesResponse,
+  type BalesPageQuery,
+  type BalesPageResponse,
+  type BalesQuery,
+  type BalesResponse,
+  type BaleTimeFilter,
+  mapMessages,
+} from '@baletrack/contracts/bales/map';
+import type { AppContext } from '../../app.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findBaler, listBalers } from '../balers/balers.repository.ts';
+import { listFieldNames } from '../fields/fields.repository.ts';
+import { geofenceAt } from '../geofences/geofences.service.ts';
+import { toBale } from './bale-row.ts';
+import {
+  countBalesPerBaler,
+  findVisibleBale,
+  listVisibleBalesInBounds,
+  listVisibleBalesPage,
+} from './bales.repository.ts';
+import { mapIndexFor } from './map-index.ts';
+import { timeRange } from './time-range.ts';
+
+/** Bales lying in a map view, at most BALES_RESPONSE_LIMIT of them. */
+export async function balesInView(
+  ctx: AppContext,
+  orgId: string,
+  query: BalesQuery,
+): Promise<BalesResponse> {
+  const rows = await listVisibleBalesInBounds(
+    ctx.db,
+    orgId,
+    query,
+    timeRange(query),
+    BALES_RESPONSE_LIMIT + 1,
+  );
+  return {
+    bales: rows.slice(0, BALES_RESPONSE_LIMIT).map(toBale),
+    truncated: rows.length > BALES_RESPONSE_LIMIT,
+  };
+}
+
+/** The first BALES_RESPONSE_LIMIT bales in uid order; /bales/all-paginated pages through all. */
+export async function allBales(
+  ctx: AppContext,
+  orgId: string,
+  filter: BaleTimeFilter,
+): Promise<BalesResponse> {
+  const rows = await listVisibleBalesPage(
+    ctx.db,
+    orgId,
+    timeRange(filter),
+    undefined,
+    BALES_RESPONSE_LIMIT + 1,
+  );
+  return {
+    bales: rows.slice(0, BALES_RESPONSE_LIMIT).map(toBale),
+    truncated: rows.length > BALES_RESPONSE_LIMIT,
+  };
+}
+
+/** The cursor is the last uid of a page, opaque to clients. */
+const encodeCursor = (uid: string) => Buffer.from(uid, 'utf8').toString('base64url');
+
+function decodeCursor(cursor: string): string {
+  const uid = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (uid === '' || encodeCursor(uid) !== cursor) {
+    throw new AppError('VALIDATION_FAILED', mapMessages.cursorInvalid, [
+      { path: 'cursor', message: mapMessages.cursorInvalid },
+    ]);
+  }
+  return uid;
+}
+
+export async function balesPage(
+  ctx: AppContext,
+  orgId: string,
+  query: BalesPageQuery,
+): Promise<BalesPageResponse> {
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  const rows = await listVisibleBalesPage(ctx.db, orgId, timeRange(query), after, query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    bales: page.map(toBale),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.uid) : null,
+  };
+}
+
+/** One bale with its fields' and baler's names, its stack and its storage area. */
+export async function baleInfo(
+  ctx: AppContext,
+  orgId: string,
+  uid: string,
+): Promise<BaleInfoResponse> {
+  const row = await findVisibleBale(ctx.db, orgId, uid);
+  if (!row) throw new AppError('NOT_FOUND', mapMessages.baleNotFound);
+  const [fields, baler, snapshot, geofence] = await Promise.all([
+    listFieldNames(ctx.db, orgId, row.fieldUids),
+    findBaler(ctx.db, orgId, row.balerId),
+    mapIndexFor(ctx).snapshot(orgId),
+    geofenceAt(ctx, orgId, { lon: row.currentLon, lat: row.currentLat }),
+  ]);
+  return {
+    bale: toBale(row),
+    fields,
+    baler: { id: row.balerId, name: baler?.name ?? '', vin: baler?.vin ?? row.balerVin },
+    stackId: snapshot.stackOf.get(uid) ?? null,
+    geofence,
+  };
+}
+
+/** UTC years in which visible bales were made. */
+export async function availableYears(
+  ctx: AppContext,
+  orgId: string,
+): Promise<AvailableYearsResponse> {
+  const snapshot = await mapIndexFor(ctx).snapshot(orgId);
+  const years = new Set<number>();
+  for (const bale of snapshot.points) years.add(new Date(bale.createdMs).getUTCFullYear());
+  return { years: [...years].sort((a, b) => a - b) };
+}
+
+/** Every baler of the organization with its visible and locked bales in the date range. */
+export async function balerActiveBales(
+  ctx: AppContext,
+  orgId: string,
+  filter: BaleTimeFilter,
+): Promise<BalerActiveBalesResponse> {
+  const [balers, counts] = await Promise.all([
+    listBalers(ctx.db, orgId),
+    countBalesPerBaler(ctx.db, orgId, timeRange(filter)),
+  ]);
+  const visible = new Map(counts.visible.map((c) => [c.balerId, c]));
+  const locked = new Map(counts.locked.map((c) => [c.balerId, c.count]));
+  return {
+    balers: balers.map((baler) => {
+      const seen = visible.get(baler.id);
+      const lastBaleAt = seen?.lastBaleAt ? new Date(seen.lastBaleAt).toISOString() : null;
+      return {
+        id: baler.id,
+        name: baler.name,
+        vin: baler.vin,
+        active: baler.active,
+        baleCount: seen?.count ?? 0,
+        lockedCount: locked.get(baler.id) ?? 0,
+        lastBaleAt,
+      };
+    }),
+  };
+}

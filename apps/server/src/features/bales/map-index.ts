@@ -1,0 +1,252 @@
+import type { Stack } from '@baletrack/contracts/bales/map';
+import Supercluster from 'supercluster';
+import type { AppContext } from '../../app.ts';
+import {
+  listLockedCreationTimes,
+  listVisibleMapPoints,
+  mapIndexStamp,
+} from './map-points.repository.ts';
+import {
+  buildSnapshot,
+  type FarmSnapshot,
+  type MapPoint,
+  mergeSnapshot,
+  type StackPlace,
+  toMapPoint,
+} from './map-snapshot.ts';
+import { inTimeRange, type TimeRange, timeRangeKey } from './time-range.ts';
+
+/** Sums a cluster carries up the tree; averages are taken per bale at the end. */
+export interface Totals {
+  bales: number;
+  weightKg: number;
+  dryMassKg: number;
+  moisture: number;
+  rfv: number;
+  rfvBales: number;
+}
+
+export type ClusterPointProps = { bale: MapPoint } | { stack: Stack; totals: Totals };
+
+type PointFeature = Parameters<Supercluster<ClusterPointProps, Totals>['load']>[0][number];
+
+/** Clusters over the loose bales and stacks of one date range. */
+export interface ClusterIndex {
+  index: Supercluster<ClusterPointProps, Totals>;
+  stacks: Stack[];
+}
+
+// Memory stays bounded: ~100 bytes a bale, a handful of farms and date ranges per process.
+const MAX_SNAPSHOTS = 8;
+const MAX_RANGES_PER_SNAPSHOT = 6;
+/** Past this zoom every bale and stack is drawn on its own. */
+export const CLUSTER_MAX_ZOOM = 16;
+
+export function emptyTotals(): Totals {
+  return { bales: 0, weightKg: 0, dryMassKg: 0, moisture: 0, rfv: 0, rfvBales: 0 };
+}
+
+export function addBale(totals: Totals, bale: MapPoint): void {
+  totals.bales += 1;
+  totals.weightKg += bale.weightKg;
+  totals.dryMassKg += bale.dryMassKg;
+  totals.moisture += bale.avgMoisture;
+  if (bale.rfv !== null) {
+    totals.rfv += bale.rfv;
+    totals.rfvBales += 1;
+  }
+}
+
+export const round = (value: number, digits = 1) => {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+};
+
+/** A stack's summary over its members made within the range; undefined when none were. */
+export function summarizeStack(
+  id: string,
+  place: StackPlace,
+  range: TimeRange,
+): { stack: Stack; totals: Totals } | undefined {
+  const totals = emptyTotals();
+  for (const bale of place.members) if (inTimeRange(range, bale.createdMs)) addBale(totals, bale);
+  if (totals.bales === 0) return undefined;
+  const stack: Stack = {
+    id,
+    lat: place.lat,
+    lon: place.lon,
+    count: totals.bales,
+    totalWeightKg: round(totals.weightKg),
+    dryMassKg: round(totals.dryMassKg),
+    avgMoisture: round(totals.moisture / totals.bales),
+    avgRfv: totals.rfvBales === 0 ? null : round(totals.rfv / totals.rfvBales),
+  };
+  return { stack, totals };
+}
+
+/**
+ * Per-process cache of each organization's map: visible bales, stacks and supercluster indexes,
+ * built lazily and checked against the database's stamp on every use, so several app processes
+ * stay correct without talking to each other.
+ */
+export class MapIndex {
+  readonly #snapshots = new Map<string, FarmSnapshot>();
+  readonly #building = new Map<string, Promise<FarmSnapshot>>();
+  // Indexes live as long as their snapshot.
+  readonly #clusterIndexes = new WeakMap<FarmSnapshot, Map<string, ClusterIndex>>();
+
+  constructor(private readonly ctx: AppContext) {}
+
+  /**
+   * The organization's current snapshot. A newer bale version is caught up on incrementally
+   * (only the bales written since); a change of subscriptions reloads everything.
+   */
+  async snapshot(orgId: string): Promise<FarmSnapshot> {
+    const stamp = await mapIndexStamp(this.ctx.db, orgId);
+    const cached = this.#snapshots.get(orgId);
+    if (cached && sameStamp(cached, stamp)) {
+      this.#snapshots.delete(orgId);
+      this.#snapshots.set(orgId, cached);
+      return cached;
+    }
+    const key = `${orgId}@${stamp.baleVersion}:${stamp.activeMonths}`;
+    let building = this.#building.get(key);
+    if (!building) {
+      const base =
+        cached &&
+        cached.activeMonths === stamp.activeMonths &&
+        cached.baleVersion < stamp.baleVersion
+          ? cached
+          : undefined;
+      building = this.#load(orgId, stamp, base).finally(() => this.#building.delete(key));
+      this.#building.set(key, building);
+    }
+    return building;
+  }
+
+  /** The cluster index for a date range, built on first use. */
+  clusters(snapshot: FarmSnapshot, range: TimeRange): ClusterIndex {
+    let perRange = this.#clusterIndexes.get(snapshot);
+    if (!perRange) {
+      perRange = new Map();
+      this.#clusterIndexes.set(snapshot, perRange);
+    }
+    const key = timeRangeKey(range);
+    let built = perRange.get(key);
+    if (!built) {
+      built = buildClusterIndex(snapshot, range);
+      if (perRange.size >= MAX_RANGES_PER_SNAPSHOT) {
+        const oldest = perRange.keys().next().value;
+        if (oldest !== undefined) perRange.delete(oldest);
+      }
+      perRange.set(key, built);
+    }
+    return built;
+  }
+
+  async #load(
+    orgId: string,
+    stamp: { baleVersion: number; activeMonths: number },
+    base: FarmSnapshot | undefined,
+  ): Promise<FarmSnapshot> {
+    const since = base?.baleVersion;
+    const [visible, locked] = await Promise.all([
+      listVisibleMapPoints(this.ctx.db, orgId, since),
+      listLockedCreationTimes(this.ctx.db, orgId, since),
+    ]);
+    const points = visible.map(toMapPoint);
+    const snapshot = base
+      ? mergeSnapshot(base, stamp, points, locked)
+      : buildSnapshot(
+          { orgId, ...stamp },
+          points,
+          new Map(locked.map((row) => [row.uid, row.createdMs])),
+        );
+    const current = this.#snapshots.get(orgId);
+    // Two loads may finish out of order; keep the newer.
+    if (current && current.baleVersion > snapshot.baleVersion) return snapshot;
+    this.#snapshots.delete(orgId);
+    if (this.#snapshots.size >= MAX_SNAPSHOTS) {
+      const oldest = this.#snapshots.keys().next().value;
+      if (oldest !== undefined) this.#snapshots.delete(oldest);
+    }
+    this.#snapshots.set(orgId, snapshot);
+    return snapshot;
+  }
+}
+
+function sameStamp(
+  snapshot: FarmSnapshot,
+  stamp: { baleVersion: number; activeMonths: number },
+): boolean {
+  return snapshot.baleVersion === stamp.baleVersion && snapshot.activeMonths === stamp.activeMonths;
+}
+
+function buildClusterIndex(snapshot: FarmSnapshot, range: TimeRange): ClusterIndex {
+  const features: PointFeature[] = [];
+  for (const bale of snapshot.points) {
+    if (snapshot.stackOf.has(bale.uid) || !inTimeRange(range, bale.createdMs)) continue;
+    features.push(pointFeature(bale.lon, bale.lat, { bale }));
+  }
+  const stacks: Stack[] = [];
+  for (const [id, place] of snapshot.stacks) {
+    const summary = summarizeStack(id, place, range);
+    if (!summary) continue;
+    stacks.push(summary.stack);
+    features.push(pointFeature(place.lon, place.lat, summary));
+  }
+  const index = new Supercluster<ClusterPointProps, Totals>({
+    radius: 60,
+    maxZoom: CLUSTER_MAX_ZOOM,
+    map: (props) => {
+      if ('stack' in props) return { ...props.totals };
+      const totals = emptyTotals();
+      addBale(totals, props.bale);
+      return totals;
+    },
+    reduce: (into, from) => {
+      into.bales += from.bales;
+      into.weightKg += from.weightKg;
+      into.dryMassKg += from.dryMassKg;
+      into.moisture += from.moisture;
+      into.rfv += from.rfv;
+      into.rfvBales += from.rfvBales;
+    },
+  });
+  index.load(features);
+  return { index, stacks };
+}
+
+function pointFeature(lon: number, lat: number, properties: ClusterPointProps): PointFeature {
+  return { type: 'Feature', geometry: { type: 'Point', coordinates: [lon, lat] }, properties };
+}
+
+const indexes = new WeakMap<AppContext, MapIndex>();
+
+/** The map index of an app (one per process and database). */
+export function mapIndexFor(ctx: AppContext): MapIndex {
+  let index = indexes.get(ctx);
+  if (!index) {
+    index = new MapIndex(ctx);
+    indexes.set(ctx, index);
+  }
+  return index;
+}
+
+/** Locked bales made within the range (binary search over sorted instants). */
+export function countLocked(snapshot: FarmSnapshot, range: TimeRange): number {
+  const times = snapshot.lockedTimes;
+  const lowerBound = (ms: number) => {
+    let lo = 0;
+    let hi = times.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((times[mid] as number) < ms) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const start = range.from === undefined ? 0 : lowerBound(range.from.getTime());
+  const end = range.to === undefined ? times.length : lowerBound(range.to.getTime());
+  return Math.max(0, end - start);
+}

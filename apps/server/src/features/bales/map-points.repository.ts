@@ -1,0 +1,146 @@
+import type { Database } from '@baletrack/db/database';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { lockedBales, visibleBales } from './bales.repository.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What the map index keeps of a visible bale. */
+export interface MapPointRow {
+  uid: string;
+  createdMs: number;
+  creationLat: number;
+  creationLon: number;
+  currentLat: number;
+  currentLon: number;
+  weightKg: number;
+  dryMassKg: number;
+  avgMoisture: number;
+  rfv: number | null;
+  baleSize: string;
+}
+
+// Rows travel as one text value: moving 200,000 rows column by column through PGlite costs
+// seconds, one aggregated string a fraction of that. Rows are split by chr(30) (record
+// separator); the uid comes last (ingest refuses control characters in uids), so it may hold
+// commas.
+const ROW_END = '\x1e';
+
+/**
+ * Every visible bale the map needs, or only those written after `sinceVersion`. Unordered:
+ * sorting in the database spills to disk at this size, so the caller sorts.
+ */
+export async function listVisibleMapPoints(
+  db: Db,
+  orgId: string,
+  sinceVersion?: number,
+): Promise<MapPointRow[]> {
+  const row = await db
+    .selectFrom(
+      visibleBales(db, orgId)
+        .select([
+          'bales.uid',
+          'bales.creationTime',
+          'bales.creationLat',
+          'bales.creationLon',
+          'bales.currentLat',
+          'bales.currentLon',
+          'bales.weightKg',
+          'bales.dryMassKg',
+          'bales.avgMoisture',
+          'bales.rfv',
+          'bales.baleSize',
+        ])
+        .$if(sinceVersion !== undefined, (q) =>
+          q.where('bales.version', '>', sinceVersion as number),
+        )
+        .as('v'),
+    )
+    .select(
+      sql<string | null>`string_agg(concat_ws(',', date_part('epoch', v.creation_time) * 1000,
+        v.creation_lat, v.creation_lon, v.current_lat, v.current_lon, v.weight_kg,
+        v.dry_mass_kg, v.avg_moisture, coalesce(v.rfv::text, ''), v.bale_size, v.uid), chr(30))`.as(
+        'packed',
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return unpack(row.packed, 10).map((f) => ({
+    createdMs: Number(f[0]),
+    creationLat: Number(f[1]),
+    creationLon: Number(f[2]),
+    currentLat: Number(f[3]),
+    currentLon: Number(f[4]),
+    weightKg: Number(f[5]),
+    dryMassKg: Number(f[6]),
+    avgMoisture: Number(f[7]),
+    rfv: f[8] === '' ? null : Number(f[8]),
+    baleSize: f[9] as string,
+    uid: f[10] as string,
+  }));
+}
+
+/** Locked bales' uids and creation instants (all, or written after `sinceVersion`). */
+export async function listLockedCreationTimes(
+  db: Db,
+  orgId: string,
+  sinceVersion?: number,
+): Promise<{ uid: string; createdMs: number }[]> {
+  const row = await db
+    .selectFrom(
+      lockedBales(db, orgId)
+        .select(['bales.uid', 'bales.creationTime'])
+        .$if(sinceVersion !== undefined, (q) =>
+          q.where('bales.version', '>', sinceVersion as number),
+        )
+        .as('v'),
+    )
+    .select(
+      sql<string | null>`string_agg(concat_ws(',', date_part('epoch', v.creation_time) * 1000,
+        v.uid), chr(30))`.as('packed'),
+    )
+    .executeTakeFirstOrThrow();
+  return unpack(row.packed, 1).map((f) => ({ createdMs: Number(f[0]), uid: f[1] as string }));
+}
+
+/** Splits packed rows into `fixed` fields plus the rest (the uid). */
+function unpack(packed: string | null, fixed: number): string[][] {
+  if (!packed) return [];
+  const rows: string[][] = [];
+  let start = 0;
+  while (start < packed.length) {
+    const end = packed.indexOf(ROW_END, start);
+    const line = packed.slice(start, end === -1 ? packed.length : end);
+    const fields: string[] = [];
+    let from = 0;
+    for (let i = 0; i < fixed; i += 1) {
+      const comma = line.indexOf(',', from);
+      fields.push(line.slice(from, comma));
+      from = comma + 1;
+    }
+    fields.push(line.slice(from));
+    rows.push(fields);
+    start = end === -1 ? packed.length : end + 1;
+  }
+  return rows;
+}
+
+/**
+ * What decides what the organization may see: its bale version (bumped by every bale write) and
+ * its number of active subscription months (months are only ever added or activated).
+ */
+export async function mapIndexStamp(
+  db: Db,
+  orgId: string,
+): Promise<{ baleVersion: number; activeMonths: number }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('baleVersions').select('version').where('orgId', '=', orgId).as('baleVersion'),
+      eb
+        .selectFrom('balerSubscriptionMonths')
+        .select((m) => m.fn.countAll<number>().as('n'))
+        .where('orgId', '=', orgId)
+        .where('status', '=', 'active')
+        .as('activeMonths'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { baleVersion: Number(row.baleVersion ?? 0), activeMonths: Number(row.activeMonths ?? 0) };
+}

@@ -1,0 +1,52 @@
+import type { BaleTimeFilter } from '@baletrack/contracts/bales/map';
+
+/** Half-open [from, to) in UTC; an absent end is unbounded. */
+export interface TimeRange {
+  from?: Date;
+  to?: Date;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/**
+ * The bales' creation-time range a filter asks for: `from`/`to` inclusive (a bare `to` date
+ * includes its whole day), `year` a UTC calendar year, all intersected.
+ * @example timeRange({ year: 2025 }) // → { from: 2025-01-01T00:00Z, to: 2026-01-01T00:00Z }
+ */
+export function timeRange(filter: BaleTimeFilter): TimeRange {
+  let from = filter.from === undefined ? undefined : Date.parse(asInstant(filter.from));
+  let to =
+    filter.to === undefined
+      ? undefined
+      : DATE_ONLY.test(filter.to)
+        ? Date.parse(asInstant(filter.to)) + DAY_MS
+        : Date.parse(filter.to) + 1;
+  if (filter.year !== undefined) {
+    const start = Date.UTC(filter.year, 0, 1);
+    const end = Date.UTC(filter.year + 1, 0, 1);
+    from = from === undefined ? start : Math.max(from, start);
+    to = to === undefined ? end : Math.min(to, end);
+  }
+  return {
+    from: from === undefined ? undefined : new Date(from),
+    to: to === undefined ? undefined : new Date(to),
+  };
+}
+
+/** A key naming the range, for caches. */
+export function timeRangeKey(range: TimeRange): string {
+  return `${range.from?.getTime() ?? ''}..${range.to?.getTime() ?? ''}`;
+}
+
+/** Whether an instant (ms) lies in the range. */
+export function inTimeRange(range: TimeRange, ms: number): boolean {
+  return (
+    (range.from === undefined || ms >= range.from.getTime()) &&
+    (range.to === undefined || ms < range.to.getTime())
+  );
+}
+
+function asInstant(value: string): string {
+  return DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value;
+}

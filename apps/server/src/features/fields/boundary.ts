@@ -1,0 +1,50 @@
+import type { Boundary } from '@baletrack/contracts/geo/boundary';
+import area from '@turf/area';
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
+
+export interface Box {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/** The smallest box around a boundary's outer rings. */
+export function boundaryBox(boundary: Boundary): Box {
+  const polygons = boundary.type === 'Polygon' ? [boundary.coordinates] : boundary.coordinates;
+  const box = { west: Infinity, south: Infinity, east: -Infinity, north: -Infinity };
+  for (const polygon of polygons) {
+    for (const [lon, lat] of polygon[0] ?? []) {
+      box.west = Math.min(box.west, lon);
+      box.east = Math.max(box.east, lon);
+      box.south = Math.min(box.south, lat);
+      box.north = Math.max(box.north, lat);
+    }
+  }
+  return box;
+}
+
+/** A box as PostgreSQL's `box` text, x = longitude and y = latitude. */
+export function boxLiteral(box: Box): string {
+  return `(${box.east},${box.north}),(${box.west},${box.south})`;
+}
+
+/** Parses PostgreSQL's `box` text '(east,north),(west,south)'. */
+export function parseBox(text: string): Box {
+  const [east, north, west, south] = (text.match(/-?[\d.e+-]+/gi) ?? []).map(Number);
+  return { west: west ?? 0, south: south ?? 0, east: east ?? 0, north: north ?? 0 };
+}
+
+export function boxContains(box: Box, lon: number, lat: number): boolean {
+  return lon >= box.west && lon <= box.east && lat >= box.south && lat <= box.north;
+}
+
+/** Geodesic area in hectares, holes subtracted. */
+export function areaHectares(boundary: Boundary): number {
+  return Math.round((area(boundary) / 10_000) * 100) / 100;
+}
+
+/** Whether a point lies inside the boundary (not in a hole; on the edge counts as inside). */
+export function boundaryContains(boundary: Boundary, lon: number, lat: number): boolean {
+  return booleanPointInPolygon([lon, lat], boundary);
+}

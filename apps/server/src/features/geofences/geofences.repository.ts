@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { Boundary } from '@baletrack/contracts/geo/boundary';
+import type { Database } from '@baletrack/db/database';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { areaHectares, boundaryBox, boxLiteral } from '../fields/boundary.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewGeofence {
+  id?: string;
+  name: string;
+  boundary: Boundary;
+}
+
+/**
+ * Stores storage areas (yards, barns) with their area and bounding box; returns their ids.
+ * @example const [yardId] = await insertGeofences(db, orgId, [{ name: 'Hay yard', boundary }]);
+ */
+export async function insertGeofences(
+  db: Db,
+  orgId: string,
+  geofences: NewGeofence[],
+): Promise<string[]> {
+  if (geofences.length === 0) return [];
+  const rows = geofences.map((geofence) => ({
+    orgId,
+    id: geofence.id ?? randomUUID(),
+    name: geofence.name,
+    areaHa: areaHectares(geofence.boundary),
+    boundary: JSON.stringify(geofence.boundary),
+    box: boxLiteral(boundaryBox(geofence.boundary)),
+  }));
+  await db.insertInto('geofences').values(rows).execute();
+  return rows.map((row) => row.id);
+}
+
+export function listGeofences(db: Db, orgId: string) {
+  return db
+    .selectFrom('geofences')
+    .select(['id', 'name', 'areaHa', 'boundary', 'box'])
+    .where('orgId', '=', orgId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+/** Geofences whose bounding box holds the point (candidates for a point-in-polygon test). */
+export function listGeofencesAround(db: Db, orgId: string, lon: number, lat: number) {
+  return db
+    .selectFrom('geofences')
+    .select(['id', 'name', 'boundary'])
+    .where('orgId', '=', orgId)
+    .where(sql<boolean>`box @> point(${lon}, ${lat})`)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,55 @@
+import type { BaleTimeFilter, GeofencesResponse } from '@baletrack/contracts/bales/map';
+import type { Boundary } from '@baletrack/contracts/geo/boundary';
+import type { AppContext } from '../../app.ts';
+import { mapIndexFor, round } from '../bales/map-index.ts';
+import { inTimeRange, timeRange } from '../bales/time-range.ts';
+import { boundaryContains, boxContains, parseBox } from '../fields/boundary.ts';
+import { listGeofences, listGeofencesAround } from './geofences.repository.ts';
+
+/** Storage areas with the visible bales lying in each now (made within the filter's dates). */
+export async function geofencesWithStoredBales(
+  ctx: AppContext,
+  orgId: string,
+  filter: BaleTimeFilter,
+): Promise<GeofencesResponse> {
+  const [geofences, snapshot] = await Promise.all([
+    listGeofences(ctx.db, orgId),
+    mapIndexFor(ctx).snapshot(orgId),
+  ]);
+  const range = timeRange(filter);
+  return {
+    geofences: geofences.map((geofence) => {
+      const box = parseBox(geofence.box);
+      const boundary = geofence.boundary as Boundary;
+      let storedBaleCount = 0;
+      let storedWeightKg = 0;
+      for (const bale of snapshot.points) {
+        if (!boxContains(box, bale.lon, bale.lat) || !inTimeRange(range, bale.createdMs)) continue;
+        if (!boundaryContains(boundary, bale.lon, bale.lat)) continue;
+        storedBaleCount += 1;
+        storedWeightKg += bale.weightKg;
+      }
+      return {
+        id: geofence.id,
+        name: geofence.name,
+        areaHectares: geofence.areaHa,
+        boundary,
+        storedBaleCount,
+        storedWeightKg: round(storedWeightKg),
+      };
+    }),
+  };
+}
+
+/** The storage area a point lies in, if any (the first by name when they overlap). */
+export async function geofenceAt(
+  ctx: AppContext,
+  orgId: string,
+  point: { lon: number; lat: number },
+): Promise<{ id: string; name: string } | null> {
+  const candidates = await listGeofencesAround(ctx.db, orgId, point.lon, point.lat);
+  const inside = candidates.find((g) =>
+    boundaryContains(g.boundary as Boundary, point.lon, point.lat),
+  );
+  return inside ? { id: inside.id, name: inside.name } : null;
+}

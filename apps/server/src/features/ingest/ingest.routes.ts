@@ -1,0 +1,59 @@
+import {
+  INGEST_API_KEY_HEADER,
+  ingestEnvelopeSchema,
+  ingestMessages,
+  ingestResponseSchema,
+} from '@baletrack/contracts/ingest/ingest';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { findActiveBalerByKeyHash } from '../balers/balers.repository.ts';
+import { hashApiKey } from '../balers/balers.service.ts';
+import { ingestBales } from './ingest.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The baler whose key signed an ingest request. */
+    balerId: string;
+  }
+}
+
+// 5,000 records of ~1 KB each, with room to spare; the rest of the server keeps 1 MB.
+const INGEST_BODY_LIMIT = 12 * 1024 * 1024;
+
+/** The ingest API: balers (through their connectivity provider) send bales with their key. */
+export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.decorateRequest('balerId', '');
+
+  // Before the body is read, so an unauthenticated caller cannot make us parse megabytes.
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const key = request.headers[INGEST_API_KEY_HEADER];
+    if (typeof key !== 'string' || key === '') {
+      throw new AppError('UNAUTHORIZED', ingestMessages.apiKeyMissing);
+    }
+    const baler = await findActiveBalerByKeyHash(app.ctx.db, hashApiKey(app.ctx, key));
+    if (!baler) throw new AppError('UNAUTHORIZED', ingestMessages.apiKeyUnknown);
+    request.balerId = baler.id;
+  });
+
+  app.post(
+    '/bales',
+    {
+      bodyLimit: INGEST_BODY_LIMIT,
+      schema: {
+        summary: 'Store a batch of bales from one baler (idempotent on the bale uid)',
+        description:
+          'Up to 5,000 records of `IngestBale`. Each record is checked on its own: bad ones are ' +
+          'listed in `rejected` with their index and reason, the others are stored together. ' +
+          'A batch without any valid record is refused with 400 and nothing is stored.',
+        tags: ['ingest'],
+        security: [{ balerKey: [] }],
+        body: ingestEnvelopeSchema,
+        response: { 200: ingestResponseSchema },
+      },
+    },
+    async (request) => ingestBales(app.ctx, request.balerId, request.body.bales),
+  );
+}

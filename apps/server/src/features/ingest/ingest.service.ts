@@ -1,0 +1,131 @@
+import type { IngestBale, IngestResponse } from '@baletrack/contracts/ingest/ingest';
+import { ingestMessages } from '@baletrack/contracts/ingest/ingest';
+import type { AppContext } from '../../app.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findBalerById } from '../balers/balers.repository.ts';
+import {
+  commitBaleVersion,
+  lockNextBaleVersion,
+  type NewBaleRow,
+  upsertBales,
+} from '../bales/bale-writes.repository.ts';
+import { assignFields } from '../fields/field-assignment.ts';
+import { dryMassKg, parseRecord, relativeFeedValue, utcMonth } from './ingest-record.ts';
+
+export type IngestResult = IngestResponse;
+
+// ~35 parameters a row: 500 rows stay far below PostgreSQL's 65,535 parameters a statement.
+const ROWS_PER_STATEMENT = 500;
+
+/**
+ * Stores a baler's batch: each record checked on its own, the good ones written in one
+ * transaction (all or none), idempotent on the bale uid. A record for a stored bale updates it
+ * when it is not older and differs; an unchanged resend counts as unchanged. Within a batch the
+ * last record of a uid wins and earlier ones count as unchanged.
+ * Throws AppError 400 when no record is valid, 404 for an unknown baler.
+ * @example const result = await ingestBales(ctx, balerId, [bale1, bale2]);
+ */
+export async function ingestBales(
+  ctx: AppContext,
+  balerId: string,
+  records: readonly unknown[],
+): Promise<IngestResult> {
+  const baler = await findBalerById(ctx.db, balerId);
+  if (!baler) throw new AppError('NOT_FOUND', 'This baler does not exist.');
+
+  const result: IngestResult = { created: 0, updated: 0, unchanged: 0, rejected: [] };
+  const latest = new Map<string, IngestBale>();
+  records.forEach((record, index) => {
+    const parsed = parseRecord(record, index);
+    if ('rejection' in parsed) {
+      result.rejected.push(parsed.rejection);
+      return;
+    }
+    if (latest.has(parsed.bale.uid)) result.unchanged += 1;
+    latest.set(parsed.bale.uid, parsed.bale);
+  });
+  if (latest.size === 0) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      ingestMessages.noValidRecord,
+      result.rejected.map((r) => ({ path: `bales.${r.index}`, message: r.reason })),
+    );
+  }
+
+  const bales = [...latest.values()];
+  const fieldUids = await assignFields(
+    ctx.db,
+    baler.orgId,
+    bales.map((bale) => bale.creationLocation),
+  );
+  const changedAt = ctx.now();
+  // The version bump is what tells every process's map index (mapIndexStamp) to catch up.
+  await ctx.db.transaction().execute(async (trx) => {
+    const version = await lockNextBaleVersion(trx, baler.orgId);
+    const rows = bales.map(
+      (bale, i): NewBaleRow => ({
+        ...toRow(bale, fieldUids[i] ?? []),
+        orgId: baler.orgId,
+        balerId: baler.id,
+        balerVin: baler.vin,
+        version,
+        changedAt,
+      }),
+    );
+    let written = 0;
+    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+      const returned = await upsertBales(trx, rows.slice(start, start + ROWS_PER_STATEMENT));
+      for (const row of returned) {
+        if (row.inserted) result.created += 1;
+        else result.updated += 1;
+      }
+      written += returned.length;
+    }
+    result.unchanged += rows.length - written;
+    if (written > 0) await commitBaleVersion(trx, baler.orgId, version);
+  });
+  return result;
+}
+
+type DerivedColumns = 'orgId' | 'balerId' | 'balerVin' | 'version' | 'changedAt';
+
+function toRow(bale: IngestBale, fieldUids: string[]): Omit<NewBaleRow, DerivedColumns> {
+  const adf = bale.adf;
+  const ndf = bale.ndf;
+  const creationTime = new Date(bale.creationTime);
+  return {
+    uid: bale.uid,
+    tagSerialNumber: bale.tagSerialNumber,
+    creationTime,
+    creationMonth: utcMonth(creationTime),
+    creationLat: bale.creationLocation.lat,
+    creationLon: bale.creationLocation.lon,
+    currentLat: bale.currentLocation.lat,
+    currentLon: bale.currentLocation.lon,
+    updateTime: bale.updateTime === null ? null : new Date(bale.updateTime),
+    weightKg: bale.weightKg,
+    dryMassKg: bale.dryMassKg ?? dryMassKg(bale.weightKg, bale.avgMoisture),
+    avgMoisture: bale.avgMoisture,
+    peakMoisture: bale.peakMoisture,
+    protein: bale.protein,
+    ash: bale.ash,
+    sugar: bale.sugar,
+    temperature: bale.temperature,
+    measurementQuality: bale.measurementQuality,
+    baleLengthM: bale.baleLengthMeters,
+    baleDiameterM: bale.baleDiameterMeters,
+    cutLengthMm: bale.cutLengthMM,
+    flakeCount: bale.flakeCount,
+    appliedPreservativeKg: bale.appliedPreservativeKg,
+    baleSize: bale.baleSize,
+    rfv: bale.rfv === undefined ? relativeFeedValue(adf, ndf) : bale.rfv,
+    adf,
+    ndf,
+    loadType: bale.loadType,
+    fieldUids,
+    bindingMode: bale.bindingMode,
+    wrapsPerBale: bale.wrapsPerBale,
+    stackType: bale.stackType,
+    missingTags: bale.missingTags,
+  };
+}

@@ -1,0 +1,70 @@
+import { connectDatabase, type DatabaseHandle } from '@baletrack/db/connect';
+import { migrateToLatest } from '@baletrack/db/migrate';
+import type { AppContext } from './app.ts';
+import { loadConfig } from './config.ts';
+import {
+  countNonDemoOrganizations,
+  findDemoOrganization,
+} from './features/demo/demo.repository.ts';
+import { demoOwner, seedDemo } from './features/demo/demo.service.ts';
+import { demoBalerKeyPath } from './features/demo/demo-baler-key.ts';
+import { createMailer } from './lib/mail/mailer.ts';
+import { SecretBox } from './lib/secret-box.ts';
+
+// `npm run db:seed`: seeds the demo farm into the configured database, which must hold no
+// organization but the demo's; a real deployment is refused untouched.
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const database = await connectDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    const others = await countNonDemoOrganizations(database.db);
+    if (others > 0) {
+      console.error(
+        `Refusing to seed: this database holds ${others} organization${others === 1 ? '' : 's'} ` +
+          'besides the demo. db:seed only seeds an empty database.',
+      );
+      return 1;
+    }
+    const signIn = `sign in as ${demoOwner.email} with password ${demoOwner.password}`;
+    if (await findDemoOrganization(database.db)) {
+      console.log(`The demo farm is already seeded: ${signIn}.`);
+      return 0;
+    }
+    const started = performance.now();
+    await seedDemo(contextFor(config, database));
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      [
+        `Seeded the demo farm in ${seconds} s (database: ${database.kind}): ${signIn}.`,
+        `The demo baler's ingest key is in ${demoBalerKeyPath(config.dataDir)} (npm run simulate reads it).`,
+      ].join('\n'),
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+function contextFor(config: AppContext['config'], database: DatabaseHandle): AppContext {
+  return {
+    config,
+    db: database.db,
+    mailer: createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      db: database.db,
+      log: () => {},
+    }),
+    secrets: new SecretBox(config.secretKey),
+    now: () => new Date(),
+  };
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

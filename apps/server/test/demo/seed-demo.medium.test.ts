@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../src/features/demo/demo.service.ts';
+import { readDemoBalerKey } from '../../src/features/demo/demo-baler-key.ts';
+import { insertOrganization } from '../../src/features/users/users.repository.ts';
+import { ingest, newBale } from '../helpers/farm.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-demo-'));
+let t: TestApp;
+let seconds = 0;
+beforeAll(async () => {
+  t = await startTestApp({ env: { DATA_DIR: dataDir } });
+  const started = performance.now();
+  expect(await seedDemo(t.ctx)).toBe('created');
+  seconds = (performance.now() - started) / 1000;
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const count = async (table: 'fields' | 'crops' | 'cuttings' | 'geofences' | 'balers') => {
+  const row = await t.ctx.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+describe('seedDemo', () => {
+  it('seeds the whole demo farm into the demo organization in seconds', async () => {
+    console.info(`seedDemo took ${seconds.toFixed(1)} s`);
+    const org = await t.ctx.db
+      .selectFrom('organizations')
+      .select(['id', 'name', 'isDemo'])
+      .executeTakeFirstOrThrow();
+    expect(org).toMatchObject({ name: 'Yakima Valley Hay (demo)', isDemo: true });
+    expect(await count('fields')).toBe(12);
+    expect(await count('crops')).toBe(2);
+    expect(await count('balers')).toBe(2);
+    expect(await count('geofences')).toBe(1);
+    expect(await count('cuttings')).toBeGreaterThanOrEqual(8);
+    expect(seconds).toBeLessThan(60);
+  });
+
+  it('stores about 20,000 bales, each in its field, some moved into stacks', async () => {
+    const row = await t.ctx.db
+      .selectFrom('bales')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('bales'),
+        eb.fn.count<number>('updateTime').as('moved'),
+      ])
+      .executeTakeFirstOrThrow();
+    expect(Number(row.bales)).toBeGreaterThan(18_000);
+    expect(Number(row.bales)).toBeLessThan(22_000);
+    expect(Number(row.moved) / Number(row.bales)).toBeGreaterThan(0.06);
+    expect(Number(row.moved) / Number(row.bales)).toBeLessThan(0.1);
+    const withoutField = await t.ctx.db
+      .selectFrom('bales')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => eb(eb.fn('cardinality', ['fieldUids']), '!=', 1))
+      .executeTakeFirstOrThrow();
+    expect(Number(withoutField.n)).toBe(0);
+  });
+
+  it('leaves a few hundred bales in an unsubscribed month', async () => {
+    const locked = await t.ctx.db
+      .selectFrom('bales')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('balerSubscriptionMonths as m')
+              .select('m.month')
+              .whereRef('m.balerId', '=', 'bales.balerId')
+              .whereRef('m.month', '=', 'bales.creationMonth')
+              .where('m.status', '=', 'active'),
+          ),
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    expect(Number(locked.n)).toBeGreaterThanOrEqual(150);
+    expect(Number(locked.n)).toBeLessThanOrEqual(800);
+  });
+
+  it('keeps the demo baler key for the simulator, readable by its owner only', async () => {
+    const key = readDemoBalerKey(dataDir);
+    expect(key).toMatch(/^bt_/);
+    expect(fs.statSync(path.join(dataDir, 'demo-baler.key')).mode & 0o777).toBe(0o600);
+    const result = await ingest(t, key ?? '', [newBale()]);
+    expect(result.created).toBe(1);
+  });
+
+  it('seeds once, and never into a database with other organizations', async () => {
+    expect(await seedDemo(t.ctx)).toBe('exists');
+    const other = await startTestApp();
+    try {
+      await insertOrganization(other.ctx.db, { id: crypto.randomUUID(), name: 'Real Farm' });
+      expect(await seedDemo(other.ctx)).toBe('skipped');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,9 @@
+import type { BaleTimeFilter } from '@baletrack/contracts/bales/map';
+
+/** Query keys of the bales feature: one bale's and one stack's details. */
+export const balesKeys = {
+  all: ['bales'] as const,
+  baleInfo: (uid: string) => [...balesKeys.all, 'bale-info', uid] as const,
+  stackInfo: (stackId: string, filter: BaleTimeFilter) =>
+    [...balesKeys.all, 'stack-info', stackId, filter] as const,
+};

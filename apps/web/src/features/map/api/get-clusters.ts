@@ -1,0 +1,46 @@
+import {
+  type ClustersResponse,
+  clustersResponseSchema,
+  type MapViewQuery,
+} from '@baletrack/contracts/bales/map';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { mapKeys } from '@/features/map/api/map-keys';
+import { dataApi } from '@/lib/api-client';
+
+/**
+ * How often the map asks again for what it draws, so bales a baler (or `npm run simulate`)
+ * reports appear without a reload. Only while the page is visible (TanStack Query's default).
+ */
+export const CLUSTERS_REFRESH_MS = 30_000;
+
+/** GET /clusters/get: clusters, loose bales and stacks in a map view, never every bale. */
+export async function getClusters(
+  view: MapViewQuery,
+  signal?: AbortSignal,
+): Promise<ClustersResponse> {
+  const { west, south, east, north, zoom, year, from, to } = view;
+  return clustersResponseSchema.parse(
+    await dataApi.get('/clusters/get', {
+      query: { west, south, east, north, zoom, year, from, to },
+      signal,
+    }),
+  );
+}
+
+export function clustersQueryOptions(view: MapViewQuery) {
+  return queryOptions({
+    queryKey: mapKeys.clusters(view),
+    queryFn: ({ signal }) => getClusters(view, signal),
+    // While the next view loads, the map keeps drawing the last one instead of going blank.
+    placeholderData: keepPreviousData,
+    refetchInterval: CLUSTERS_REFRESH_MS,
+  });
+}
+
+/** What the map draws for `view`; idle until the map knows its view. */
+export function useClusters(view: MapViewQuery | undefined) {
+  return useQuery({
+    ...clustersQueryOptions(view ?? { west: 0, south: 0, east: 0, north: 0, zoom: 0 }),
+    enabled: view !== undefined,
+  });
+}

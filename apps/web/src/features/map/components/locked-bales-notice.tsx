@@ -1,0 +1,21 @@
+import { Paper, Text } from '@mantine/core';
+import { formatNumber } from '@/lib/format';
+
+/**
+ * Bales made in months without an active subscription are kept but not shown (product.md,
+ * "Subscriptions and credits"); the grower is told how many.
+ */
+export function LockedBalesNotice({ count }: { count: number }) {
+  if (count === 0) return null;
+  const text =
+    count === 1
+      ? '1 bale needs a subscription'
+      : `${formatNumber(count)} bales need a subscription`;
+  return (
+    <Paper role="status" shadow="sm" px="md" py={6} radius="xl" bg="yellow.1" withBorder>
+      <Text size="sm" fw={600} c="yellow.9">
+        {text}
+      </Text>
+    </Paper>
+  );
+}

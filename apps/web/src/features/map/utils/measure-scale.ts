@@ -1,0 +1,115 @@
+import type { HeatmapMeasure } from '@baletrack/contracts/heatmaps/heatmap';
+import type { ExpressionSpecification } from 'maplibre-gl';
+import type { DisplayUnits } from '@/lib/display-units';
+import { formatNumber } from '@/lib/format';
+
+/** The feature property the map colours by (bales, clusters and stacks all carry it). */
+export type MeasureProperty = 'weightKg' | 'moisture' | 'rfv';
+
+export interface MeasureClass {
+  label: string;
+  color: string;
+}
+
+export interface MeasureScale {
+  measure: HeatmapMeasure;
+  title: string;
+  property: MeasureProperty;
+  /** Class limits in stored SI units, ascending; classes has one more entry. */
+  limits: number[];
+  classes: MeasureClass[];
+}
+
+// One sequential hue per measure, light to dark, so the three are never confused and a class
+// reads the same on the plain land colour and on satellite imagery (icons carry a halo).
+const palettes: Record<HeatmapMeasure, string[]> = {
+  Weight: ['#fdd0a2', '#fdae6b', '#f16913', '#c44103', '#7f2704'],
+  // The wettest class turns violet: over 25 % is where stored hay heats.
+  AvgMoisture: ['#d2e3f3', '#8dbfdf', '#3e8ec4', '#1b5a9e', '#3b0f70'],
+  RFV: ['#d9f0a3', '#addd8e', '#41ab5d', '#1d7a3a', '#004529'],
+};
+/** Bales without the value (RFV needs ADF and NDF, which not every baler reports). */
+export const NO_VALUE_COLOR = '#9e9e9e';
+
+// Weight classes are round numbers in the unit the grower reads; moisture follows the safe
+// baling and heating limits, RFV the USDA grades (design/agronomy.md).
+const weightLimits = { MetricSI: [300, 450, 600, 750], Imperial: [700, 1000, 1300, 1600] };
+const moistureLimits = [12, 16, 20, 25];
+const rfvLimits = [130, 150, 170, 185];
+const rfvGrades = ['Utility', 'Fair', 'Good', 'Premium', 'Supreme'];
+
+function rangeLabels(limits: number[], unit: string): string[] {
+  const suffix = unit === '' ? '' : ` ${unit}`;
+  const first = limits[0] ?? 0;
+  const last = limits[limits.length - 1] ?? 0;
+  return [
+    `under ${formatNumber(first)}${suffix}`,
+    ...limits
+      .slice(1)
+      .map((limit, i) => `${formatNumber(limits[i] ?? 0)}–${formatNumber(limit)}${suffix}`),
+    `${formatNumber(last)}${suffix} and over`,
+  ];
+}
+
+/** The colour classes of a measure in the organization's units. */
+export function measureScale(measure: HeatmapMeasure, units: DisplayUnits): MeasureScale {
+  const colors = palettes[measure];
+  const withColors = (labels: string[]) =>
+    labels.map((label, i) => ({ label, color: colors[i] ?? NO_VALUE_COLOR }));
+  if (measure === 'Weight') {
+    const display = units.system === 'MetricSI' ? weightLimits.MetricSI : weightLimits.Imperial;
+    return {
+      measure,
+      title: 'Bale weight',
+      property: 'weightKg',
+      limits: display.map((limit) => units.toSI(limit, 'weight')),
+      classes: withColors(rangeLabels(display, units.symbol('weight'))),
+    };
+  }
+  if (measure === 'AvgMoisture') {
+    return {
+      measure,
+      title: 'Average moisture',
+      property: 'moisture',
+      limits: moistureLimits,
+      classes: withColors(rangeLabels(moistureLimits, '%')),
+    };
+  }
+  const ranges = rangeLabels(rfvLimits, '');
+  return {
+    measure,
+    title: 'Relative feed value (RFV)',
+    property: 'rfv',
+    limits: rfvLimits,
+    classes: withColors(ranges.map((range, i) => `${rfvGrades[i]} (${range})`)),
+  };
+}
+
+/** A MapLibre colour for each feature by its class; grey where the value is missing. */
+export function colorExpression(scale: MeasureScale): ExpressionSpecification {
+  const [first, ...rest] = scale.classes;
+  const steps = rest.flatMap((c, i) => [scale.limits[i] ?? 0, c.color]);
+  const value: ExpressionSpecification = ['get', scale.property];
+  return [
+    'case',
+    ['==', ['typeof', value], 'number'],
+    ['step', value, first?.color ?? NO_VALUE_COLOR, ...steps],
+    NO_VALUE_COLOR,
+  ] as ExpressionSpecification;
+}
+
+/**
+ * Which label style reads on each feature's colour: dark text on the two light classes (and
+ * grey), white on the darker ones.
+ */
+export function labelOnColorExpression(scale: MeasureScale): ExpressionSpecification {
+  const value: ExpressionSpecification = ['get', scale.property];
+  return [
+    'case',
+    ['!=', ['typeof', value], 'number'],
+    'on-light',
+    ['<', value, scale.limits[1] ?? 0],
+    'on-light',
+    'on-dark',
+  ];
+}

@@ -1,0 +1,16 @@
+import type { BaleTimeFilter } from '@baletrack/contracts/bales/map';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { readBaleTimeFilter, writeBaleTimeFilter } from '@/lib/bale-time-filter';
+
+/** The selected year or date range that narrows every bale the screens ask for. */
+export function useBaleTimeFilter(): [BaleTimeFilter, (filter: BaleTimeFilter) => void] {
+  const [params, setParams] = useSearchParams();
+  // Query keys hash by value, so a new object after another parameter changes costs nothing.
+  const filter = useMemo(() => readBaleTimeFilter(params), [params]);
+  const setFilter = useCallback(
+    (next: BaleTimeFilter) => setParams((current) => writeBaleTimeFilter(current, next)),
+    [setParams],
+  );
+  return [filter, setFilter];
+}
