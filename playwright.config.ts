@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = `http://localhost:${port}`;
+/** The product's data folder during the journeys (emptied at each start). */
+export const e2eDataDir = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data');
 
 // Journeys run against the built product on a fresh embedded database, in Debian's Chromium
 // (never a downloaded browser). The flags keep Chromium off the closed network.
@@ -35,6 +38,6 @@ export default defineConfig({
     url: `${baseURL}/config.json`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), PUBLIC_URL: baseURL },
+    env: { PORT: String(port), PUBLIC_URL: baseURL, E2E_DATA_DIR: e2eDataDir },
   },
 });

@@ -59,12 +59,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   // Plugins, in order: cross-cutting first, then each API under its base path, the web app last
   // so its catch-all never shadows an API route.
+  // Satellite tiles (MAP_TILE_URL) are fetched by the map straight from their provider.
+  const tileOrigins = ctx.config.map.tileUrl ? [new URL(ctx.config.map.tileUrl).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         // Mantine injects its styles at run time; maps draw tiles and workers from blobs.
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        'img-src': ["'self'", 'data:', 'blob:', ...tileOrigins],
+        'connect-src': ["'self'", ...tileOrigins],
         'worker-src': ["'self'", 'blob:'],
       },
     },

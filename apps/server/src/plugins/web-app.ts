@@ -36,13 +36,18 @@ export async function webApp(app: FastifyInstance): Promise<void> {
 
   const built = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (built) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
-    // Hashed assets never change; the page itself must always be fresh.
-    app.get('/assets/*', { schema: { hide: true } }, (request, reply) => {
-      const file = (request.params as { '*': string })['*'];
-      return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .sendFile(`assets/${file}`);
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; everything else (the page) must always be fresh.
+      setHeaders(reply, filePath) {
+        const immutable = filePath.startsWith(path.join(config.webDist, 'assets') + path.sep);
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
     });
   }
 
@@ -51,7 +56,7 @@ export async function webApp(app: FastifyInstance): Promise<void> {
     const isApi = apiPrefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
     const wantsPage = request.method === 'GET' && !isApi && !path.extname(pathname);
     if (wantsPage && built) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     if (wantsPage) {
       return reply

@@ -4,22 +4,6 @@ import {
   ingestBaleSchema,
 } from '@baletrack/contracts/ingest/ingest';
 
-const round = (value: number, digits: number) => {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
-};
-
-/** Dry mass kg = weight × (1 − moisture/100) (design/agronomy.md). */
-export function dryMassKg(weightKg: number, moisturePercent: number): number {
-  return round(weightKg * (1 - moisturePercent / 100), 2);
-}
-
-/** RFV = (88.9 − 0.779·ADF) × (120/NDF) / 1.29; null without both values (agronomy.md). */
-export function relativeFeedValue(adf: number | null, ndf: number | null): number | null {
-  if (adf === null || ndf === null || ndf <= 0) return null;
-  return round(((88.9 - 0.779 * adf) * (120 / ndf)) / 1.29, 1);
-}
-
 /** The first day of the UTC month of an instant, 'YYYY-MM-01'. */
 export function utcMonth(instant: Date): string {
   return `${instant.toISOString().slice(0, 7)}-01`;

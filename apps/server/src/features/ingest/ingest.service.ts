@@ -1,5 +1,6 @@
 import type { IngestBale, IngestResponse } from '@baletrack/contracts/ingest/ingest';
 import { ingestMessages } from '@baletrack/contracts/ingest/ingest';
+import { dryMassKg, rfv } from '@baletrack/domain/nutrition';
 import type { AppContext } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findBalerById } from '../balers/balers.repository.ts';
@@ -10,7 +11,17 @@ import {
   upsertBales,
 } from '../bales/bale-writes.repository.ts';
 import { assignFields } from '../fields/field-assignment.ts';
-import { dryMassKg, parseRecord, relativeFeedValue, utcMonth } from './ingest-record.ts';
+import { parseRecord, utcMonth } from './ingest-record.ts';
+
+const round = (value: number, digits: number) => {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+};
+
+/** RFV from ADF and NDF (agronomy.md), rounded as stored; null without both values. */
+function computedRfv(adf: number | null, ndf: number | null): number | null {
+  return adf === null || ndf === null || ndf <= 0 ? null : round(rfv(adf, ndf), 1);
+}
 
 export type IngestResult = IngestResponse;
 
@@ -104,7 +115,7 @@ function toRow(bale: IngestBale, fieldUids: string[]): Omit<NewBaleRow, DerivedC
     currentLon: bale.currentLocation.lon,
     updateTime: bale.updateTime === null ? null : new Date(bale.updateTime),
     weightKg: bale.weightKg,
-    dryMassKg: bale.dryMassKg ?? dryMassKg(bale.weightKg, bale.avgMoisture),
+    dryMassKg: bale.dryMassKg ?? round(dryMassKg(bale.weightKg, bale.avgMoisture), 2),
     avgMoisture: bale.avgMoisture,
     peakMoisture: bale.peakMoisture,
     protein: bale.protein,
@@ -118,7 +129,7 @@ function toRow(bale: IngestBale, fieldUids: string[]): Omit<NewBaleRow, DerivedC
     flakeCount: bale.flakeCount,
     appliedPreservativeKg: bale.appliedPreservativeKg,
     baleSize: bale.baleSize,
-    rfv: bale.rfv === undefined ? relativeFeedValue(adf, ndf) : bale.rfv,
+    rfv: bale.rfv === undefined ? computedRfv(adf, ndf) : bale.rfv,
     adf,
     ndf,
     loadType: bale.loadType,

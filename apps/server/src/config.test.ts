@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const key = 'ab'.repeat(32);
+
+describe('configuration', () => {
+  it('starts with working defaults on the embedded database', () => {
+    const config = loadConfig({ SECRET_KEY: key });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      seedDemo: true,
+      userPool: { id: 'local_baletrack', clientId: 'baletrackweb' },
+    });
+    expect(config.database).toHaveProperty('dataDir');
+  });
+
+  it('uses PostgreSQL and no demo seeding when DATABASE_URL is set', () => {
+    const config = loadConfig({ SECRET_KEY: key, DATABASE_URL: 'postgres://u@db.example/farm' });
+    expect(config.database).toEqual({ url: 'postgres://u@db.example/farm' });
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('lists every problem at once', () => {
+    expect(() =>
+      loadConfig({
+        SECRET_KEY: 'short',
+        PORT: 'eighty',
+        USER_POOL_ID: 'nounderscore',
+        MAP_TILE_URL: 'http://tiles.example/{z}/{x}/{y}.png',
+      }),
+    ).toThrow(
+      /Invalid configuration:\n {2}PORT: .*\n {2}SECRET_KEY: must be 64 hex characters.*\n {2}USER_POOL_ID: must look like <region>_<name>\n {2}MAP_TILE_URL: must be an https tile URL template/s,
+    );
+  });
+
+  it('accepts satellite tiles in either axis order', () => {
+    const url = 'https://imagery.example/tile/{z}/{y}/{x}';
+    expect(loadConfig({ SECRET_KEY: key, MAP_TILE_URL: url }).map.tileUrl).toBe(url);
+  });
+});

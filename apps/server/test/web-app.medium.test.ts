@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+
+// The web app and its runtime configuration, served by the same process as the APIs.
+let t: TestApp;
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-dist-'));
+beforeAll(async () => {
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Baletrack</title>');
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  fs.writeFileSync(path.join(webDist, 'assets', 'app-1a2b.js'), 'console.log(1)');
+  t = await startTestApp({
+    env: {
+      WEB_DIST: webDist,
+      MAP_TILE_URL: 'https://imagery.example/tile/{z}/{y}/{x}',
+      MAP_TILE_ATTRIBUTION: '© Imagery Example',
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('the web app', () => {
+  it('serves the page for every client-side route, never for API paths', async () => {
+    for (const route of ['/', '/login', '/fields?x=1']) {
+      const response = await fetch(`${t.url}${route}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<title>Baletrack</title>');
+    }
+    for (const route of ['/data-api/nothing', '/user-api/nothing', '/cognito/nothing']) {
+      const response = await fetch(`${t.url}${route}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
+  it('caches hashed assets for a year and the page not at all', async () => {
+    const asset = await fetch(`${t.url}/assets/app-1a2b.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const page = await fetch(`${t.url}/`);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('tells the web app where everything is, including satellite tiles, and lets the map fetch them', async () => {
+    const response = await fetch(`${t.url}/config.json`);
+    expect(await response.json()).toMatchObject({
+      userPoolEndpoint: `${t.url}/cognito/`,
+      dataApiUrl: `${t.url}/data-api`,
+      userApiUrl: `${t.url}/user-api`,
+      mapTileUrl: 'https://imagery.example/tile/{z}/{y}/{x}',
+      mapTileAttribution: '© Imagery Example',
+    });
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/img-src [^;]*https:\/\/imagery\.example/);
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/imagery\.example/);
+  });
+});
