@@ -84,3 +84,40 @@ test('a wrong password is refused with a clear message and no session', async ({
   await page.goto('/');
   await expect(page).toHaveURL(/\/login\?redirect=home$/);
 });
+
+test('signing out clears the session even when the server cannot revoke the token', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await signIn(page, 'demo@baletrack.local', 'Baletrack-demo1');
+  await expect(page).toHaveURL(/\/$/);
+
+  // Spec §4: token removal proceeds even if revocation fails.
+  let revocations = 0;
+  await page.route('**/cognito/', async (route) => {
+    if (route.request().headers()['x-amz-target']?.endsWith('.RevokeToken')) {
+      revocations++;
+      await route.fulfill({
+        status: 400,
+        headers: { 'x-amzn-errortype': 'InternalErrorException' },
+        contentType: 'application/x-amz-json-1.1',
+        body: JSON.stringify({ __type: 'InternalErrorException', message: 'unavailable' }),
+      });
+      return;
+    }
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(revocations).toBe(1);
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login\?redirect=home$/);
+  const tokensLeft = await page.evaluate(
+    () =>
+      Object.keys(localStorage).filter((k) => k.startsWith('CognitoIdentityServiceProvider'))
+        .length,
+  );
+  expect(tokensLeft).toBe(0);
+});
