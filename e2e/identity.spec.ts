@@ -1,28 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { fillSignIn, mailedCode, signOut } from './support/accounts.ts';
 
 // The first journey every grower takes: register, confirm by mail, sign in, stay signed in
 // across a reload, sign out, and come back to where they were going.
 
 const password = 'Firstcut2026';
-
-async function mailedCode(page: Page, email: string): Promise<string> {
-  const mailbox = await page.context().newPage();
-  await mailbox.goto('/mailbox');
-  const article = mailbox
-    .locator('article', { has: mailbox.getByText(email, { exact: true }) })
-    .first();
-  const text = await article.locator('pre').textContent();
-  await mailbox.close();
-  const code = /\b(\d{6})\b/.exec(text ?? '')?.[1];
-  expect(code, `a code in the mail to ${email}`).toBeTruthy();
-  return code as string;
-}
-
-async function signIn(page: Page, email: string, secret: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(secret);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 test('a grower registers, confirms, signs in, reloads, signs out and is sent back after signing in', async ({
   page,
@@ -48,7 +30,7 @@ test('a grower registers, confirms, signs in, reloads, signs out and is sent bac
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page.getByLabel('Confirmation code')).toBeVisible();
-  await page.getByLabel('Confirmation code').fill(await mailedCode(page, email));
+  await page.getByLabel('Confirmation code').fill(await mailedCode(page.request, email));
   await page.getByRole('button', { name: 'Confirm' }).click();
 
   // Confirming signs the new owner in and lands on the home page of their organization.
@@ -59,27 +41,25 @@ test('a grower registers, confirms, signs in, reloads, signs out and is sent bac
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Clover Ridge Hay')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await signOut(page);
 
   await page.goto('/');
   await expect(page).toHaveURL(/\/login\?redirect=home$/);
-  await signIn(page, email, password);
+  await fillSignIn(page, email, password);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Clover Ridge Hay')).toBeVisible();
 });
 
 test('the demo owner signs in with the credentials the README shows', async ({ page }) => {
   await page.goto('/login');
-  await signIn(page, 'demo@baletrack.local', 'Baletrack-demo1');
+  await fillSignIn(page, 'demo@baletrack.local', 'Baletrack-demo1');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Yakima Valley Hay (demo)')).toBeVisible();
 });
 
 test('a wrong password is refused with a clear message and no session', async ({ page }) => {
   await page.goto('/login');
-  await signIn(page, 'demo@baletrack.local', 'Wrong-password1');
+  await fillSignIn(page, 'demo@baletrack.local', 'Wrong-password1');
   await expect(page.getByText('Incorrect username or password.')).toBeVisible();
   await page.goto('/');
   await expect(page).toHaveURL(/\/login\?redirect=home$/);
@@ -89,7 +69,7 @@ test('signing out clears the session even when the server cannot revoke the toke
   page,
 }) => {
   await page.goto('/login');
-  await signIn(page, 'demo@baletrack.local', 'Baletrack-demo1');
+  await fillSignIn(page, 'demo@baletrack.local', 'Baletrack-demo1');
   await expect(page).toHaveURL(/\/$/);
 
   // Spec §4: token removal proceeds even if revocation fails.

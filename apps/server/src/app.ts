@@ -14,11 +14,16 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import { balesRoutes } from './features/bales/bales.routes.ts';
 import { mapRoutes } from './features/bales/map.routes.ts';
+import { cropsRoutes } from './features/crops/crops.routes.ts';
+import { cuttingsRoutes } from './features/cuttings/cuttings.routes.ts';
 import { fieldsRoutes } from './features/fields/fields.routes.ts';
+import { filtersRoutes } from './features/filters/filters.routes.ts';
 import { geofencesRoutes } from './features/geofences/geofences.routes.ts';
 import { identityRoutes } from './features/identity/identity.routes.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
+import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { subAccountsRoutes } from './features/users/sub-accounts.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { SecretBox } from './lib/secret-box.ts';
@@ -94,6 +99,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     async (userApi) => {
       await userApi.register(authenticate);
       await userApi.register(usersRoutes);
+      await userApi.register(settingsRoutes);
+      await userApi.register(subAccountsRoutes);
     },
     { prefix: '/user-api' },
   );
@@ -104,6 +111,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await dataApi.register(mapRoutes);
       await dataApi.register(geofencesRoutes);
       await dataApi.register(fieldsRoutes);
+      await dataApi.register(cropsRoutes);
+      await dataApi.register(cuttingsRoutes);
+      await dataApi.register(filtersRoutes);
     },
     { prefix: '/data-api' },
   );

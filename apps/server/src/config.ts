@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { MAX_CUTTINGS_PER_YEAR } from '@baletrack/contracts/cuttings/cutting';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -38,6 +39,7 @@ const environmentSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
+  MAX_CUTTINGS_PER_YEAR: z.coerce.number().int().min(1).max(1000).default(MAX_CUTTINGS_PER_YEAR),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    maxCuttingsPerYear: e.MAX_CUTTINGS_PER_YEAR,
   };
 }
 

@@ -14,6 +14,11 @@ export interface OrganizationsTable {
   name: string;
   isDemo: Generated<boolean>;
   createdAt: DefaultedTimestamp;
+  rfvEnabled: Generated<boolean>;
+  /** 'MetricSI' | 'ImperialUK' | 'ImperialUS' (a check constraint holds it to these). */
+  measurementSystem: Generated<string>;
+  /** 1 = January. */
+  cropYearStartMonth: Generated<number>;
 }
 
 /** A person in the embedded user pool; `id` is the token `sub` and SRP's USER_ID_FOR_SRP. */
@@ -224,6 +229,16 @@ export interface BalesTable {
   changedAt: DefaultedTimestamp;
 }
 
+/** A saved bale filter; `definition` is the contract's FilterDefinition. */
+export interface FiltersTable {
+  orgId: string;
+  id: string;
+  name: string;
+  definition: JsonColumn<Record<string, unknown>>;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -242,4 +257,5 @@ export interface Database {
   cuttingFields: CuttingFieldsTable;
   baleVersions: BaleVersionsTable;
   bales: BalesTable;
+  filters: FiltersTable;
 }

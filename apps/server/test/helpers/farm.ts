@@ -186,6 +186,10 @@ export async function newFarm(t: TestApp, organizationName?: string) {
     owner,
     get: (path: string, query?: Record<string, unknown>) => call('GET', path, query),
     post: (path: string, body: unknown) => call('POST', path, {}, body),
+    put: (path: string, body: unknown) => call('PUT', path, {}, body),
+    delete: (path: string) => call('DELETE', path),
+    /** Any method with a query and an optional JSON body (crops take their name as a query). */
+    call,
   };
 }
 

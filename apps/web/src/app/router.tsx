@@ -27,6 +27,12 @@ export function createRouter() {
                 import('@/app/routes/home').then((page) => ({ Component: page.HomeRoute })),
               ),
             },
+            {
+              path: routePaths.users,
+              lazy: lazyPage(routePaths.users, () =>
+                import('@/app/routes/users').then((page) => ({ Component: page.UsersRoute })),
+              ),
+            },
           ],
         },
       ],

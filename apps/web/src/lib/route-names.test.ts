@@ -6,6 +6,7 @@ describe('route names', () => {
   it('names the route of a path, and nothing for unknown paths', () => {
     expect(routeNameForPath('/')).toBe('home');
     expect(routeNameForPath('/login')).toBe('login');
+    expect(routeNameForPath('/users')).toBe('users');
     expect(routeNameForPath('/no-such-page')).toBeUndefined();
   });
 
@@ -17,6 +18,7 @@ describe('route names', () => {
 
   it('returns after sign-in to the named route, and home for anything else', () => {
     expect(pathAfterSignIn(new URLSearchParams('redirect=home'))).toBe('/');
+    expect(pathAfterSignIn(new URLSearchParams('redirect=users'))).toBe('/users');
     expect(pathAfterSignIn(new URLSearchParams(''))).toBe('/');
     expect(pathAfterSignIn(new URLSearchParams('redirect=login'))).toBe('/');
     // A path or an outside address is not a route name: no open redirect.

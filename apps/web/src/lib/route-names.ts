@@ -8,6 +8,7 @@ import { matchPath } from 'react-router';
 export const routePaths = {
   home: '/',
   login: '/login',
+  users: '/users',
 } as const;
 
 export type RouteName = keyof typeof routePaths;

@@ -39,6 +39,14 @@ export const baleTimeFilterSchema = z.object({
 });
 export type BaleTimeFilter = z.infer<typeof baleTimeFilterSchema>;
 
+/**
+ * A saved filter to apply (GET /filters/get); it narrows bales further within the time filter.
+ * Accepted by /clusters/get, /cluster-tree/get, /bales/get and /bales/all-paginated.
+ */
+export const appliedFilterSchema = z.object({
+  filterId: z.uuid({ error: 'filterId must be a filter id.' }).optional(),
+});
+
 /** The visible part of the map: a box in degrees. `west` > `east` crosses the antimeridian. */
 export const boundsSchema = z.object({
   west: longitude,
@@ -60,6 +68,7 @@ export const mapViewQuerySchema = boundsSchema
       .max(MAX_ZOOM, `Zoom must be between ${MIN_ZOOM} and ${MAX_ZOOM}.`),
   })
   .extend(baleTimeFilterSchema.shape)
+  .extend(appliedFilterSchema.shape)
   .refine(southNotAboveNorth, southNotAboveNorthError);
 export type MapViewQuery = z.infer<typeof mapViewQuerySchema>;
 
@@ -122,8 +131,9 @@ export const clustersResponseSchema = mapItemsSchema.extend({
 });
 export type ClustersResponse = z.infer<typeof clustersResponseSchema>;
 
-/** Query of GET /cluster-tree/get: the cluster and the same time filter as /clusters/get. */
+/** Query of GET /cluster-tree/get: the cluster and the same filters as /clusters/get. */
 export const clusterTreeQuerySchema = baleTimeFilterSchema.extend({
+  ...appliedFilterSchema.shape,
   clusterId: z.coerce.number({ error: 'clusterId must be a cluster id.' }).int().min(0),
 });
 export type ClusterTreeQuery = z.infer<typeof clusterTreeQuerySchema>;
@@ -150,6 +160,8 @@ export const baleInfoResponseSchema = z.object({
   stackId: z.uuid().nullable(),
   /** The storage area (geofence) the bale lies in, if any. */
   geofence: namedRef.nullable(),
+  /** The cuttings the bale is in (product.md's rule), each with its crop; usually one. */
+  cuttings: z.array(namedRef.extend({ year: z.number().int(), crop: namedRef.nullable() })),
 });
 export type BaleInfoResponse = z.infer<typeof baleInfoResponseSchema>;
 
@@ -200,6 +212,7 @@ export const BALES_RESPONSE_LIMIT = 5_000;
 /** Query of GET /bales/get: the bales in a map view. */
 export const balesQuerySchema = boundsSchema
   .extend(baleTimeFilterSchema.shape)
+  .extend(appliedFilterSchema.shape)
   .refine(southNotAboveNorth, southNotAboveNorthError);
 export type BalesQuery = z.infer<typeof balesQuerySchema>;
 
@@ -216,6 +229,7 @@ export const PAGE_SIZE_MAX = 1_000;
 
 /** Query of GET /bales/all-paginated; pages follow the bale uid, so they never overlap. */
 export const balesPageQuerySchema = baleTimeFilterSchema.extend({
+  ...appliedFilterSchema.shape,
   cursor: z.string().max(512).optional(),
   limit: queryNumber
     .int()

@@ -7,3 +7,7 @@ export type SaveCropQuery = z.infer<typeof saveCropQuerySchema>;
 
 export const cropSchema = z.object({ id: z.uuid(), name: z.string() });
 export type Crop = z.infer<typeof cropSchema>;
+
+/** GET /crops. */
+export const cropsResponseSchema = z.object({ crops: z.array(cropSchema) });
+export type CropsResponse = z.infer<typeof cropsResponseSchema>;

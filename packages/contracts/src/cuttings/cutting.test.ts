@@ -19,7 +19,7 @@ describe('saveCuttingRequestSchema', () => {
 
   it('needs at least 1 field when a crop is set', () => {
     expect(issuesOf(saveCuttingRequestSchema, { ...cutting, fieldIds: [] })).toEqual([
-      { path: 'fieldIds', message: 'A cutting with a crop needs at least 1 field.' },
+      { path: 'fieldIds', message: 'A cutting associated with a crop requires at least 1 field.' },
     ]);
   });
 

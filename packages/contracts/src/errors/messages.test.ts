@@ -108,6 +108,11 @@ describe('messages', () => {
       existsInAnotherOrganization: 'User already exists in another organization',
       doesNotExist: 'User does not exist',
       deleteUnsubscribeFirst: 'Delete failed - please unsubscribe user from automatic report.',
+      // Ours: the rules the spec states without a text.
+      cannotDisableSelf: 'You cannot disable your own user.',
+      cannotDeleteSelf: 'You cannot delete your own user. To leave, close the account instead.',
+      inviteAlreadyAccepted: 'This user has already signed in, so there is no invite to re-send.',
+      refRequired: 'Name the user by id or by email.',
     });
     expect(messages.passwordChange.failed).toBe(
       'Failed to change password. Please check your login status or try again later.',

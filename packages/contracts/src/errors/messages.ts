@@ -44,6 +44,12 @@ export const messages = {
     longitudeOutOfRange: 'Longitude must be between -180 and 180.',
     boundaryRingTooShort: 'A boundary needs at least 3 corners.',
     boundaryRingNotClosed: 'A boundary must end where it starts.',
+    boundaryCrossesItself: (lat: number, lon: number) =>
+      `A boundary must not cross itself; this one does near ${lat.toFixed(5)}, ${lon.toFixed(5)}.`,
+    boundaryHoleOutside: 'A hole in a boundary must lie inside its outline.',
+    boundaryWithoutArea: 'A boundary must enclose an area; its corners lie on one line.',
+    boundaryTooManyCorners: (max: number) =>
+      `A boundary can have at most ${max.toLocaleString('en-US')} corners; simplify it and try again.`,
     invalidRequest: 'Some fields are not valid. Please correct them and try again.',
   },
   filter: {
@@ -63,6 +69,10 @@ export const messages = {
     existsInAnotherOrganization: 'User already exists in another organization',
     doesNotExist: 'User does not exist',
     deleteUnsubscribeFirst: 'Delete failed - please unsubscribe user from automatic report.',
+    cannotDisableSelf: 'You cannot disable your own user.',
+    cannotDeleteSelf: 'You cannot delete your own user. To leave, close the account instead.',
+    inviteAlreadyAccepted: 'This user has already signed in, so there is no invite to re-send.',
+    refRequired: 'Name the user by id or by email.',
   },
   passwordChange: {
     failed: 'Failed to change password. Please check your login status or try again later.',
@@ -126,8 +136,24 @@ export const messages = {
       updateFailed: 'Failed to update crop',
       deleteFailed: 'Failed to delete crop',
     },
-    cuttingNeedsField: 'A cutting with a crop needs at least 1 field.',
-    cuttingLimitReached: 'The maximum number of cuttings for this year has been reached.',
+    // Spec §5's rule, worded as the spec words it.
+    cuttingNeedsField: 'A cutting associated with a crop requires at least 1 field.',
+    cuttingLimitReached: (max: number, year: number) =>
+      `The maximum number of cuttings per crop year is ${max}, and ${year} already has ${max}.`,
+    fieldNameExists: 'A field with this name already exists.',
+    cropNameExists: 'A crop with this name already exists.',
+    fieldNotFound: 'This field does not exist.',
+    cuttingNotFound: 'This cutting does not exist.',
+    cropNotFound: 'This crop does not exist.',
+    unknownFields: 'Some of the selected fields do not exist. Reload the page and select again.',
+    unknownCrop: 'The selected crop does not exist. Reload the page and select again.',
+    cropInUse: (cuttings: string[]) =>
+      `This crop is used by ${cuttings.length === 1 ? 'the cutting' : 'the cuttings'} ` +
+      `${cuttings.join(', ')}. Remove it from ${cuttings.length === 1 ? 'that cutting' : 'those cuttings'} before deleting it.`,
+    fieldLastOfCutting: (cuttings: string[]) =>
+      `This field is the only field of ${cuttings.length === 1 ? 'the cutting' : 'the cuttings'} ` +
+      `${cuttings.join(', ')}, which ${cuttings.length === 1 ? 'has' : 'have'} a crop. Add another field or ` +
+      'remove the crop there before deleting it.',
     yearInvalid: 'Enter a valid year.',
   },
   heatmap: {

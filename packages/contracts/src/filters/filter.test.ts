@@ -4,6 +4,7 @@ import { issuesOf, messagesAt } from '../testing/issues-of.ts';
 import {
   dateRangeSchema,
   filterSchema,
+  MAX_LAST_DAYS,
   rangeSchema,
   saveFilterRequestSchema,
   uniqueFilterNameSchema,
@@ -18,6 +19,7 @@ const filter = {
   cuttingIds: [],
   cropIds: ['6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f'],
   balerIds: [],
+  baleSizes: ['ThreeXFour'],
 };
 
 describe('saveFilterRequestSchema', () => {
@@ -37,6 +39,20 @@ describe('saveFilterRequestSchema', () => {
   it('rejects a range on an attribute bales do not have', () => {
     const bad = { ...filter, ranges: { colour: { min: 1, max: 2 } } };
     expect(saveFilterRequestSchema.safeParse(bad).success).toBe(false);
+  });
+
+  it('bounds bale diameter too, and leaves sizes out as "all sizes"', () => {
+    const round = { ...filter, ranges: { baleDiameterMeters: { min: 1.4, max: 1.6 } } };
+    expect(saveFilterRequestSchema.parse(round).ranges).toEqual(round.ranges);
+    const { baleSizes: _, ...withoutSizes } = filter;
+    expect(saveFilterRequestSchema.parse(withoutSizes).baleSizes).toEqual([]);
+  });
+
+  it('refuses unknown keys and sizes the spec does not name', () => {
+    expect(saveFilterRequestSchema.safeParse({ ...filter, colour: 'green' }).success).toBe(false);
+    expect(saveFilterRequestSchema.safeParse({ ...filter, baleSizes: ['6x6'] }).success).toBe(
+      false,
+    );
   });
 
   it('needs a name', () => {
@@ -67,8 +83,11 @@ describe('dateRangeSchema', () => {
     ).toEqual([{ path: 'end', message: messages.validation.endBeforeStart }]);
   });
 
-  it('rejects zero days and malformed dates', () => {
-    expect(dateRangeSchema.safeParse({ kind: 'lastDays', days: 0 }).success).toBe(false);
+  it('rejects zero, fractional or absurd day counts and malformed dates', () => {
+    for (const days of [0, 1.5, MAX_LAST_DAYS + 1]) {
+      expect(dateRangeSchema.safeParse({ kind: 'lastDays', days }).success).toBe(false);
+    }
+    expect(dateRangeSchema.parse({ kind: 'lastDays', days: MAX_LAST_DAYS }).kind).toBe('lastDays');
     expect(
       messagesAt(dateRangeSchema, { kind: 'fixed', start: '6/1/2025', end: '2025-06-02' }, 'start'),
     ).toEqual([messages.validation.dateInvalid]);

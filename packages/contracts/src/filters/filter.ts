@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { baleSizes } from '../bales/bale.ts';
 import { nameSchema } from '../common/name.ts';
 import { messages } from '../errors/messages.ts';
 
-/** Numeric bale attributes a filter can bound with a min and a max. */
+/** Numeric bale attributes a filter can bound with a min and a max, in SI units (spec §3 names). */
 export const filterAttributes = [
   'weightKg',
   'dryMassKg',
@@ -16,14 +17,17 @@ export const filterAttributes = [
   'ndf',
   'temperature',
   'baleLengthMeters',
+  'baleDiameterMeters',
   'cutLengthMM',
   'flakeCount',
 ] as const;
 export type FilterAttribute = (typeof filterAttributes)[number];
 
+const bound = z.number({ error: 'Enter a number.' }).finite().nullable();
+
 /** Either bound may be left open. */
 export const rangeSchema = z
-  .object({ min: z.number().nullable(), max: z.number().nullable() })
+  .object({ min: bound, max: bound })
   .refine((range) => range.min === null || range.max === null || range.min <= range.max, {
     error: messages.validation.minAboveMax,
     path: ['min'],
@@ -32,9 +36,20 @@ export type Range = z.infer<typeof rangeSchema>;
 
 const isoDate = z.iso.date({ error: messages.validation.dateInvalid });
 
+/** Ten years: far beyond any season, small enough to stay a date. */
+export const MAX_LAST_DAYS = 3_660;
+const LAST_DAYS_MESSAGE = `Enter a number of days between 1 and ${MAX_LAST_DAYS}.`;
+
 /** A rolling window of the last N days, or fixed dates (inclusive). */
 export const dateRangeSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('lastDays'), days: z.number().int().min(1) }),
+  z.object({
+    kind: z.literal('lastDays'),
+    days: z
+      .number({ error: LAST_DAYS_MESSAGE })
+      .int(LAST_DAYS_MESSAGE)
+      .min(1, LAST_DAYS_MESSAGE)
+      .max(MAX_LAST_DAYS, LAST_DAYS_MESSAGE),
+  }),
   z
     .object({ kind: z.literal('fixed'), start: isoDate, end: isoDate })
     .refine((range) => range.start <= range.end, {
@@ -59,6 +74,7 @@ export function uniqueFilterNameSchema(existingNames: readonly string[]) {
 
 const filterBody = {
   name: nameSchema,
+  // Strict: a range on an attribute bales do not have is refused, never silently dropped.
   ranges: z.partialRecord(z.enum(filterAttributes), rangeSchema),
   /** Null: no date limit beyond the top bar's date range or crop year. */
   dateRange: dateRangeSchema.nullable(),
@@ -68,12 +84,35 @@ const filterBody = {
   cuttingIds: z.array(z.uuid()),
   cropIds: z.array(z.uuid()),
   balerIds: z.array(z.uuid()),
+  baleSizes: z.array(z.enum(baleSizes)).default([]),
 };
 
-/** POST /filters/create and PUT /filters/{id}. */
-export const saveFilterRequestSchema = z.object(filterBody);
+/** POST /filters/create and PUT /filters/{id}. Unknown keys are refused (a typo is no filter). */
+export const saveFilterRequestSchema = z.strictObject(filterBody);
 export type SaveFilterRequest = z.infer<typeof saveFilterRequestSchema>;
+export type SaveFilterInput = z.input<typeof saveFilterRequestSchema>;
+
+/** What a filter selects, without its name: stored as one JSON value. */
+export const filterDefinitionSchema = saveFilterRequestSchema.omit({ name: true });
+export type FilterDefinition = z.infer<typeof filterDefinitionSchema>;
 
 /** One element of GET /filters/get. */
 export const filterSchema = z.object({ id: z.uuid(), ...filterBody });
 export type Filter = z.infer<typeof filterSchema>;
+
+/** GET /filters/get: the organization's filters by name. */
+export const filtersResponseSchema = z.object({ filters: z.array(filterSchema) });
+export type FiltersResponse = z.infer<typeof filtersResponseSchema>;
+
+/** A filter with no limits at all: the starting point of a new one. */
+export const emptyFilter: SaveFilterRequest = {
+  name: '',
+  ranges: {},
+  dateRange: null,
+  includeCuttingless: true,
+  fieldIds: [],
+  cuttingIds: [],
+  cropIds: [],
+  balerIds: [],
+  baleSizes: [],
+};

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { messages } from '../errors/messages.ts';
 import { latitudeSchema, longitudeSchema } from './lat-lon.ts';
 
+/**
+ * Corners a boundary may have in all its rings. Far above a drawn or surveyed field, low enough
+ * that checking a boundary for self-crossings stays quick.
+ */
+export const MAX_BOUNDARY_CORNERS = 5_000;
+
 /** GeoJSON position: [longitude, latitude], an optional altitude allowed and ignored. */
 export const positionSchema = z.tuple([longitudeSchema, latitudeSchema], z.number());
 

@@ -5,6 +5,7 @@ import {
   inviteUserRequestSchema,
   subAccountSchema,
   updateUserRequestSchema,
+  userRefQuerySchema,
 } from './sub-account.ts';
 
 const id = '0b9a4c4e-3f7e-4a52-9d43-0c6a1f2b3c4d';
@@ -44,5 +45,18 @@ describe('subAccountSchema', () => {
     };
     expect(subAccountSchema.parse(user)).toEqual(user);
     expect(subAccountSchema.safeParse({ ...user, status: 'invited' }).success).toBe(false);
+  });
+});
+
+describe('userRefQuerySchema', () => {
+  it('names a user by id or by a normalized email, and needs one of them', () => {
+    expect(userRefQuerySchema.parse({ id })).toEqual({ id });
+    expect(userRefQuerySchema.parse({ email: ' Bo@Farm.example' })).toEqual({
+      email: 'bo@farm.example',
+    });
+    expect(issuesOf(userRefQuerySchema, {})).toEqual([
+      { path: '', message: messages.user.refRequired },
+    ]);
+    expect(userRefQuerySchema.safeParse({ email: 'bo' }).success).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { Database } from '@baletrack/db/database';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { BalePredicate } from './filter-predicate.ts';
 import type { TimeRange } from './time-range.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -22,15 +23,17 @@ function subscriptionActive(eb: ExpressionBuilder<Database, 'bales'>) {
 
 /**
  * THE way to read bales: the organization's bales whose baler was subscribed in the month each
- * was made. Every bale read starts here, so another organization's bales and locked bales can
- * never leak through a forgotten condition.
+ * was made, narrowed by an applied filter's condition if given (`filterPredicate`). Every bale
+ * read starts here, so another organization's bales and locked bales can never leak through a
+ * forgotten condition.
  * @example await visibleBales(db, orgId).select('uid').where('uid', '=', uid).executeTakeFirst()
  */
-export function visibleBales(db: Db, orgId: string) {
+export function visibleBales(db: Db, orgId: string, where?: BalePredicate) {
   return db
     .selectFrom('bales')
     .where('bales.orgId', '=', orgId)
-    .where((eb) => subscriptionActive(eb));
+    .where((eb) => subscriptionActive(eb))
+    .$if(where !== undefined, (q) => q.where((eb) => (where as BalePredicate)(eb)));
 }
 
 /** The complement of `visibleBales` within the organization: kept and counted, never shown. */
@@ -109,15 +112,19 @@ export interface BoxBounds {
   north: number;
 }
 
-/** Bales lying in a box (by current location); `west` > `east` crosses the antimeridian. */
+/**
+ * Bales lying in a box (by current location); `west` > `east` crosses the antimeridian.
+ * `where`: an applied filter's condition.
+ */
 export function listVisibleBalesInBounds(
   db: Db,
   orgId: string,
   bounds: BoxBounds,
   range: TimeRange,
   limit: number,
+  where?: BalePredicate,
 ) {
-  return madeWithin(visibleBales(db, orgId), range)
+  return madeWithin(visibleBales(db, orgId, where), range)
     .select(baleColumns)
     .where('bales.currentLat', '>=', bounds.south)
     .where('bales.currentLat', '<=', bounds.north)
@@ -137,15 +144,19 @@ export function listVisibleBalesInBounds(
     .execute();
 }
 
-/** One page in uid order, after `afterUid`; the uid never changes, so pages never overlap. */
+/**
+ * One page in uid order, after `afterUid`; the uid never changes, so pages never overlap.
+ * `where`: an applied filter's condition.
+ */
 export function listVisibleBalesPage(
   db: Db,
   orgId: string,
   range: TimeRange,
   afterUid: string | undefined,
   limit: number,
+  where?: BalePredicate,
 ) {
-  return madeWithin(visibleBales(db, orgId), range)
+  return madeWithin(visibleBales(db, orgId, where), range)
     .select(baleColumns)
     .$if(afterUid !== undefined, (q) => q.where('bales.uid', '>', afterUid as string))
     .orderBy('bales.uid')

@@ -13,9 +13,11 @@ import {
 import type { AppContext } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findBaler, listBalers } from '../balers/balers.repository.ts';
+import { listBaleCuttings } from '../cuttings/cutting-membership.repository.ts';
 import { listFieldNames } from '../fields/fields.repository.ts';
 import { geofenceAt } from '../geofences/geofences.service.ts';
 import { toBale } from './bale-row.ts';
+import { baleSelection } from './bale-selection.ts';
 import {
   countBalesPerBaler,
   findVisibleBale,
@@ -31,12 +33,14 @@ export async function balesInView(
   orgId: string,
   query: BalesQuery,
 ): Promise<BalesResponse> {
+  const { range, where } = await baleSelection(ctx, orgId, query);
   const rows = await listVisibleBalesInBounds(
     ctx.db,
     orgId,
     query,
-    timeRange(query),
+    range,
     BALES_RESPONSE_LIMIT + 1,
+    where,
   );
   return {
     bales: rows.slice(0, BALES_RESPONSE_LIMIT).map(toBale),
@@ -82,7 +86,8 @@ export async function balesPage(
   query: BalesPageQuery,
 ): Promise<BalesPageResponse> {
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  const rows = await listVisibleBalesPage(ctx.db, orgId, timeRange(query), after, query.limit + 1);
+  const { range, where } = await baleSelection(ctx, orgId, query);
+  const rows = await listVisibleBalesPage(ctx.db, orgId, range, after, query.limit + 1, where);
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
@@ -91,7 +96,7 @@ export async function balesPage(
   };
 }
 
-/** One bale with its fields' and baler's names, its stack and its storage area. */
+/** One bale with its fields' and baler's names, its stack, storage area, cuttings and crops. */
 export async function baleInfo(
   ctx: AppContext,
   orgId: string,
@@ -99,11 +104,12 @@ export async function baleInfo(
 ): Promise<BaleInfoResponse> {
   const row = await findVisibleBale(ctx.db, orgId, uid);
   if (!row) throw new AppError('NOT_FOUND', mapMessages.baleNotFound);
-  const [fields, baler, snapshot, geofence] = await Promise.all([
+  const [fields, baler, snapshot, geofence, cuttings] = await Promise.all([
     listFieldNames(ctx.db, orgId, row.fieldUids),
     findBaler(ctx.db, orgId, row.balerId),
     mapIndexFor(ctx).snapshot(orgId),
     geofenceAt(ctx, orgId, { lon: row.currentLon, lat: row.currentLat }),
+    listBaleCuttings(ctx.db, orgId, uid),
   ]);
   return {
     bale: toBale(row),
@@ -111,6 +117,12 @@ export async function baleInfo(
     baler: { id: row.balerId, name: baler?.name ?? '', vin: baler?.vin ?? row.balerVin },
     stackId: snapshot.stackOf.get(uid) ?? null,
     geofence,
+    cuttings: cuttings.map((c) => ({
+      id: c.id,
+      name: c.name,
+      year: c.year,
+      crop: c.cropId && c.cropName ? { id: c.cropId, name: c.cropName } : null,
+    })),
   };
 }
 

@@ -11,6 +11,7 @@ import {
 import type Supercluster from 'supercluster';
 import type { AppContext } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { baleSelection } from './bale-selection.ts';
 import {
   type ClusterPointProps,
   countLocked,
@@ -18,7 +19,6 @@ import {
   round,
   type Totals,
 } from './map-index.ts';
-import { timeRange } from './time-range.ts';
 
 type Index = Supercluster<ClusterPointProps, Totals>;
 type Feature = ReturnType<Index['getClusters']>[number];
@@ -30,22 +30,29 @@ export async function clustersInView(
   view: MapViewQuery,
 ): Promise<ClustersResponse> {
   const mapIndex = mapIndexFor(ctx);
-  const snapshot = await mapIndex.snapshot(orgId);
-  const range = timeRange(view);
-  const { index } = mapIndex.clusters(snapshot, range);
+  const [snapshot, selection] = await Promise.all([
+    mapIndex.snapshot(orgId),
+    baleSelection(ctx, orgId, view),
+  ]);
+  const { range } = selection;
+  const { index } = mapIndex.clusters(snapshot, range, await mapIndex.subset(snapshot, selection));
   const features = index.getClusters([view.west, view.south, view.east, view.north], view.zoom);
   return { ...toMapItems(index, features), lockedCount: countLocked(snapshot, range) };
 }
 
-/** The children of one cluster (same date range as the /clusters/get call it came from). */
+/** The children of one cluster (same dates and filter as the /clusters/get call it came from). */
 export async function clusterChildren(
   ctx: AppContext,
   orgId: string,
   query: ClusterTreeQuery,
 ): Promise<ClusterTreeResponse> {
   const mapIndex = mapIndexFor(ctx);
-  const snapshot = await mapIndex.snapshot(orgId);
-  const { index } = mapIndex.clusters(snapshot, timeRange(query));
+  const [snapshot, selection] = await Promise.all([
+    mapIndex.snapshot(orgId),
+    baleSelection(ctx, orgId, query),
+  ]);
+  const subset = await mapIndex.subset(snapshot, selection);
+  const { index } = mapIndex.clusters(snapshot, selection.range, subset);
   let children: Feature[];
   let expansionZoom: number;
   try {

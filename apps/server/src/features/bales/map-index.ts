@@ -1,9 +1,11 @@
 import type { Stack } from '@baletrack/contracts/bales/map';
 import Supercluster from 'supercluster';
 import type { AppContext } from '../../app.ts';
+import type { BaleSelection } from './bale-selection.ts';
 import {
   listLockedCreationTimes,
   listVisibleMapPoints,
+  listVisibleUids,
   mapIndexStamp,
 } from './map-points.repository.ts';
 import {
@@ -13,6 +15,7 @@ import {
   mergeSnapshot,
   type StackPlace,
   toMapPoint,
+  uidsFingerprint,
 } from './map-snapshot.ts';
 import { inTimeRange, type TimeRange, timeRangeKey } from './time-range.ts';
 
@@ -30,7 +33,13 @@ export type ClusterPointProps = { bale: MapPoint } | { stack: Stack; totals: Tot
 
 type PointFeature = Parameters<Supercluster<ClusterPointProps, Totals>['load']>[0][number];
 
-/** Clusters over the loose bales and stacks of one date range. */
+/** The bales an applied filter keeps, named for caches (see `BaleSelection.whereKey`). */
+export interface BaleSubset {
+  key: string;
+  uids: ReadonlySet<string>;
+}
+
+/** Clusters over the loose bales and stacks of one date range (and filter). */
 export interface ClusterIndex {
   index: Supercluster<ClusterPointProps, Totals>;
   stacks: Stack[];
@@ -62,14 +71,22 @@ export const round = (value: number, digits = 1) => {
   return Math.round(value * f) / f;
 };
 
-/** A stack's summary over its members made within the range; undefined when none were. */
+/**
+ * A stack's summary over its members made within the range (and kept by the filter's subset);
+ * undefined when none were.
+ */
 export function summarizeStack(
   id: string,
   place: StackPlace,
   range: TimeRange,
+  subset?: BaleSubset,
 ): { stack: Stack; totals: Totals } | undefined {
   const totals = emptyTotals();
-  for (const bale of place.members) if (inTimeRange(range, bale.createdMs)) addBale(totals, bale);
+  for (const bale of place.members) {
+    if (inTimeRange(range, bale.createdMs) && (!subset || subset.uids.has(bale.uid))) {
+      addBale(totals, bale);
+    }
+  }
   if (totals.bales === 0) return undefined;
   const stack: Stack = {
     id,
@@ -92,8 +109,9 @@ export function summarizeStack(
 export class MapIndex {
   readonly #snapshots = new Map<string, FarmSnapshot>();
   readonly #building = new Map<string, Promise<FarmSnapshot>>();
-  // Indexes live as long as their snapshot.
+  // Indexes and filter subsets live as long as their snapshot.
   readonly #clusterIndexes = new WeakMap<FarmSnapshot, Map<string, ClusterIndex>>();
+  readonly #subsets = new WeakMap<FarmSnapshot, Map<string, Promise<BaleSubset>>>();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -124,17 +142,40 @@ export class MapIndex {
     return building;
   }
 
-  /** The cluster index for a date range, built on first use. */
-  clusters(snapshot: FarmSnapshot, range: TimeRange): ClusterIndex {
+  /**
+   * The snapshot's bales an applied filter keeps (undefined without a condition), read from the
+   * database (the filter is written only in SQL); kept per snapshot when the condition has a key.
+   */
+  async subset(snapshot: FarmSnapshot, selection: BaleSelection): Promise<BaleSubset | undefined> {
+    const { where, whereKey: key } = selection;
+    if (!where) return undefined;
+    const read = () => listVisibleUids(this.ctx.db, snapshot.orgId, where);
+    if (!key)
+      return read().then((uids) => ({ key: `uids:${uidsFingerprint(uids)}`, uids: new Set(uids) }));
+    const perFilter = this.#subsets.get(snapshot) ?? new Map<string, Promise<BaleSubset>>();
+    this.#subsets.set(snapshot, perFilter);
+    let subset = perFilter.get(key);
+    if (!subset) {
+      subset = read().then((uids) => ({ key, uids: new Set(uids) }));
+      // A failed read is not kept: the next request asks again.
+      subset.catch(() => perFilter.delete(key));
+      if (perFilter.size >= MAX_RANGES_PER_SNAPSHOT) perFilter.clear();
+      perFilter.set(key, subset);
+    }
+    return subset;
+  }
+
+  /** The cluster index for a date range (and filter subset), built on first use. */
+  clusters(snapshot: FarmSnapshot, range: TimeRange, subset?: BaleSubset): ClusterIndex {
     let perRange = this.#clusterIndexes.get(snapshot);
     if (!perRange) {
       perRange = new Map();
       this.#clusterIndexes.set(snapshot, perRange);
     }
-    const key = timeRangeKey(range);
+    const key = `${timeRangeKey(range)}|${subset?.key ?? ''}`;
     let built = perRange.get(key);
     if (!built) {
-      built = buildClusterIndex(snapshot, range);
+      built = buildClusterIndex(snapshot, range, subset);
       if (perRange.size >= MAX_RANGES_PER_SNAPSHOT) {
         const oldest = perRange.keys().next().value;
         if (oldest !== undefined) perRange.delete(oldest);
@@ -182,15 +223,20 @@ function sameStamp(
   return snapshot.baleVersion === stamp.baleVersion && snapshot.activeMonths === stamp.activeMonths;
 }
 
-function buildClusterIndex(snapshot: FarmSnapshot, range: TimeRange): ClusterIndex {
+function buildClusterIndex(
+  snapshot: FarmSnapshot,
+  range: TimeRange,
+  subset: BaleSubset | undefined,
+): ClusterIndex {
   const features: PointFeature[] = [];
   for (const bale of snapshot.points) {
     if (snapshot.stackOf.has(bale.uid) || !inTimeRange(range, bale.createdMs)) continue;
+    if (subset && !subset.uids.has(bale.uid)) continue;
     features.push(pointFeature(bale.lon, bale.lat, { bale }));
   }
   const stacks: Stack[] = [];
   for (const [id, place] of snapshot.stacks) {
-    const summary = summarizeStack(id, place, range);
+    const summary = summarizeStack(id, place, range, subset);
     if (!summary) continue;
     stacks.push(summary.stack);
     features.push(pointFeature(place.lon, place.lat, summary));

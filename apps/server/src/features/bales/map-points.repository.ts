@@ -1,6 +1,7 @@
 import type { Database } from '@baletrack/db/database';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { lockedBales, visibleBales } from './bales.repository.ts';
+import type { BalePredicate } from './filter-predicate.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -76,6 +77,19 @@ export async function listVisibleMapPoints(
     baleSize: f[9] as string,
     uid: f[10] as string,
   }));
+}
+
+/** The uids of visible bales meeting an applied filter's condition (packed like map points). */
+export async function listVisibleUids(
+  db: Db,
+  orgId: string,
+  where: BalePredicate,
+): Promise<string[]> {
+  const row = await db
+    .selectFrom(visibleBales(db, orgId, where).select('bales.uid').as('v'))
+    .select(sql<string | null>`string_agg(v.uid, chr(30))`.as('packed'))
+    .executeTakeFirstOrThrow();
+  return row.packed ? row.packed.split(ROW_END) : [];
 }
 
 /** Locked bales' uids and creation instants (all, or written after `sinceVersion`). */

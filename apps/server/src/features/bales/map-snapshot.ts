@@ -144,3 +144,13 @@ function assemble(
     lockedTimes: Float64Array.from(locked.values()).sort(),
   };
 }
+
+/** FNV-1a over sorted uids: equal sets, equal keys, so unchanged answers reuse their index. */
+export function uidsFingerprint(uids: string[]): string {
+  let hash = 0x811c9dc5;
+  for (const uid of [...uids].sort()) {
+    for (let i = 0; i < uid.length; i += 1) hash = Math.imul(hash ^ uid.charCodeAt(i), 0x01000193);
+    hash = Math.imul(hash ^ 0x1e, 0x01000193);
+  }
+  return `${uids.length}.${(hash >>> 0).toString(36)}`;
+}

@@ -5,7 +5,8 @@ import type { Kysely, Transaction } from 'kysely';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Stores crops; returns their ids in input order.
+ * Stores crops; returns their ids in input order. A name used twice in an organization
+ * (case-insensitively) violates `crops_org_name_key`.
  * @example const [alfalfaId] = await insertCrops(db, orgId, [{ name: 'Alfalfa' }]);
  */
 export async function insertCrops(
@@ -17,4 +18,55 @@ export async function insertCrops(
   const rows = crops.map((crop) => ({ orgId, id: crop.id ?? randomUUID(), name: crop.name }));
   await db.insertInto('crops').values(rows).execute();
   return rows.map((row) => row.id);
+}
+
+export function listCrops(db: Db, orgId: string) {
+  return db
+    .selectFrom('crops')
+    .select(['id', 'name'])
+    .where('orgId', '=', orgId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+export function findCrop(db: Db, orgId: string, id: string) {
+  return db
+    .selectFrom('crops')
+    .select(['id', 'name'])
+    .where('orgId', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The crop, locked until the transaction ends: no cutting can take it up meanwhile. */
+export function lockCrop(db: Transaction<Database>, orgId: string, id: string) {
+  return db
+    .selectFrom('crops')
+    .select(['id', 'name'])
+    .where('orgId', '=', orgId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Renames a crop; returns it, or undefined when there is no such crop. */
+export function renameCrop(db: Db, orgId: string, id: string, name: string) {
+  return db
+    .updateTable('crops')
+    .set({ name })
+    .where('orgId', '=', orgId)
+    .where('id', '=', id)
+    .returning(['id', 'name'])
+    .executeTakeFirst();
+}
+
+/** Deletes a crop no cutting uses (`cuttings_crop_fk` refuses otherwise); returns its id. */
+export function deleteCrop(db: Db, orgId: string, id: string) {
+  return db
+    .deleteFrom('crops')
+    .where('orgId', '=', orgId)
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@baletrack/db/database';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -14,6 +14,9 @@ export interface NewCutting {
   year: number;
   fieldIds: string[];
 }
+
+const linksOf = (orgId: string, cuttingId: string, fieldIds: string[]) =>
+  [...new Set(fieldIds)].map((fieldId) => ({ orgId, cuttingId, fieldId }));
 
 /**
  * Stores cuttings and their fields; returns their ids. Pass a transaction to keep a cutting and
@@ -42,9 +45,129 @@ export async function insertCuttings(
       })),
     )
     .execute();
-  const links = rows.flatMap((cutting) =>
-    cutting.fieldIds.map((fieldId) => ({ orgId, cuttingId: cutting.id, fieldId })),
-  );
+  const links = rows.flatMap((cutting) => linksOf(orgId, cutting.id, cutting.fieldIds));
   if (links.length > 0) await db.insertInto('cuttingFields').values(links).execute();
   return rows.map((row) => row.id);
+}
+
+/** Rewrites a cutting and replaces its fields; false when there is no such cutting. */
+export async function updateCutting(
+  trx: Transaction<Database>,
+  orgId: string,
+  id: string,
+  cutting: Omit<NewCutting, 'id'>,
+): Promise<boolean> {
+  const { fieldIds, ...columns } = cutting;
+  const updated = await trx
+    .updateTable('cuttings')
+    .set(columns)
+    .where('orgId', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) return false;
+  await trx
+    .deleteFrom('cuttingFields')
+    .where('orgId', '=', orgId)
+    .where('cuttingId', '=', id)
+    .execute();
+  const links = linksOf(orgId, id, fieldIds);
+  if (links.length > 0) await trx.insertInto('cuttingFields').values(links).execute();
+  return true;
+}
+
+/** Deletes a cutting (its field links go with it); false when there is no such cutting. */
+export async function deleteCutting(db: Db, orgId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('cuttings')
+    .where('orgId', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
+}
+
+/** Cuttings with their field ids (sorted), by start date; all, one year's, or one. */
+export async function listCuttings(db: Db, orgId: string, only: { year?: number; id?: string }) {
+  const cuttings = await db
+    .selectFrom('cuttings')
+    .select(['id', 'name', 'startDate', 'endDate', 'cropId', 'year'])
+    .where('orgId', '=', orgId)
+    .$if(only.year !== undefined, (q) => q.where('year', '=', only.year as number))
+    .$if(only.id !== undefined, (q) => q.where('id', '=', only.id as string))
+    .orderBy('startDate')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  if (cuttings.length === 0) return [];
+  const links = await db
+    .selectFrom('cuttingFields')
+    .select(['cuttingId', 'fieldId'])
+    .where('orgId', '=', orgId)
+    .where(
+      'cuttingId',
+      'in',
+      cuttings.map((c) => c.id),
+    )
+    .orderBy('fieldId')
+    .execute();
+  return cuttings.map((cutting) => ({
+    ...cutting,
+    fieldIds: links.filter((l) => l.cuttingId === cutting.id).map((l) => l.fieldId),
+  }));
+}
+
+/**
+ * Serializes cutting writes of one organization and crop year until the transaction ends, so
+ * two requests cannot both take the last place under the yearly limit.
+ */
+export async function lockCuttingYear(trx: Transaction<Database>, orgId: string, year: number) {
+  await sql`select pg_advisory_xact_lock(hashtext(${`cuttings:${orgId}:${year}`}))`.execute(trx);
+}
+
+/** Cuttings of a crop year, not counting `exceptId` (the one being edited). */
+export async function countCuttingsInYear(
+  db: Db,
+  orgId: string,
+  year: number,
+  exceptId?: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('cuttings')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('orgId', '=', orgId)
+    .where('year', '=', year)
+    .$if(exceptId !== undefined, (q) => q.where('id', '<>', exceptId as string))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Names of the cuttings that use a crop. */
+export async function listCuttingNamesWithCrop(db: Db, orgId: string, cropId: string) {
+  const rows = await db
+    .selectFrom('cuttings')
+    .select('name')
+    .where('orgId', '=', orgId)
+    .where('cropId', '=', cropId)
+    .orderBy('startDate')
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+/** Cuttings with a crop whose only field is this one. */
+export function listCuttingsOnlyOnField(db: Db, orgId: string, fieldId: string) {
+  return db
+    .selectFrom('cuttings')
+    .innerJoin('cuttingFields as cf', (join) =>
+      join.onRef('cf.orgId', '=', 'cuttings.orgId').onRef('cf.cuttingId', '=', 'cuttings.id'),
+    )
+    .select(['cuttings.id', 'cuttings.name'])
+    .where('cuttings.orgId', '=', orgId)
+    .where('cuttings.cropId', 'is not', null)
+    .groupBy(['cuttings.id', 'cuttings.name'])
+    .having((eb) =>
+      eb.and([
+        eb(eb.fn.countAll(), '=', 1),
+        eb.fn<boolean>('bool_and', [eb('cf.fieldId', '=', fieldId)]),
+      ]),
+    )
+    .execute();
 }

@@ -1,7 +1,8 @@
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { Database } from '@baletrack/db/database';
 import type { Kysely, Transaction } from 'kysely';
-import { boundaryContains, boxContains, parseBox } from './boundary.ts';
+import { listBalesCreatedInBoxes, setBaleFields } from '../bales/bale-fields.repository.ts';
+import { type Box, boundaryContains, boxContains, parseBox } from './boundary.ts';
 import { listFieldsOverlapping } from './fields.repository.ts';
 
 export interface LonLat {
@@ -38,4 +39,37 @@ export async function assignFields(
       .filter((f) => boxContains(f.box, lon, lat) && boundaryContains(f.boundary, lon, lat))
       .map((f) => f.id),
   );
+}
+
+/**
+ * After a field was created, edited or deleted (in `trx`, not yet committed): recomputes the
+ * fieldUIDs of the organization's bales made inside the field's old or new box (no other bale
+ * can change) and writes those that differ with `stamp`. Returns how many bales changed.
+ * @example const changed = await reassignBaleFields(trx, orgId, [oldBox, newBox], stamp);
+ */
+export async function reassignBaleFields(
+  trx: Transaction<Database>,
+  orgId: string,
+  boxes: Box[],
+  stamp: { version: number; changedAt: Date },
+): Promise<number> {
+  if (boxes.length === 0) return 0;
+  const bales = await listBalesCreatedInBoxes(trx, orgId, boxes);
+  const fieldUids = await assignFields(
+    trx,
+    orgId,
+    bales.map((bale) => ({ lon: bale.creationLon, lat: bale.creationLat })),
+  );
+  const changes = new Map<string, string[]>();
+  let changed = 0;
+  bales.forEach((bale, i) => {
+    const next = (fieldUids[i] ?? []).join(',');
+    if (next === [...bale.fieldUids].sort().join(',')) return;
+    const uids = changes.get(next);
+    if (uids) uids.push(bale.uid);
+    else changes.set(next, [bale.uid]);
+    changed += 1;
+  });
+  await setBaleFields(trx, orgId, changes, stamp);
+  return changed;
 }

@@ -34,3 +34,8 @@ export function takeChallenge(db: Db, id: string): Promise<StoredChallenge | und
     .returning(['id', 'userId', 'kind', 'payload', 'expiresAt'])
     .executeTakeFirst();
 }
+
+/** Drops a user's pending sign-in steps, e.g. when their temporary password is replaced. */
+export async function deleteUserChallenges(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('authChallenges').where('userId', '=', userId).execute();
+}

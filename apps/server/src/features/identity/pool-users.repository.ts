@@ -53,3 +53,8 @@ export async function organizationExists(db: Db, orgId: string): Promise<boolean
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Removes a user; their codes, challenges and refresh tokens go with them (cascade). */
+export async function deleteUserById(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}

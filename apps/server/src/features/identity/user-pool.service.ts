@@ -3,10 +3,12 @@ import { userGroups } from '@baletrack/contracts/identity/user';
 import type { Database } from '@baletrack/db/database';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app.ts';
+import { deleteUserChallenges } from './auth-challenges.repository.ts';
 import { CognitoError, cognitoErrors, UserExistsError } from './cognito-error.ts';
 import { assertPasswordPolicy, Credentials } from './credentials.service.ts';
 import { codeDeliveryDetails } from './identity-mails.ts';
 import {
+  deleteUserById,
   emailExists,
   findUserById,
   findUserByUsername,
@@ -195,6 +197,20 @@ export class UserPool {
   async setEnabled(userId: string, enabled: boolean): Promise<void> {
     await updateUser(this.ctx.db, userId, { enabled });
     if (!enabled) await this.#tokens.revokeAll(userId);
+  }
+
+  /**
+   * Gives an invited user a new temporary password (a re-sent invite): the old one, and any
+   * sign-in already half-way through it, stop working.
+   */
+  async resetTemporaryPassword(userId: string, password: string): Promise<void> {
+    await this.setPassword(userId, password, 'FORCE_CHANGE_PASSWORD');
+    await deleteUserChallenges(this.ctx.db, userId);
+  }
+
+  /** Removes a user from the pool; their sessions end with them (cascade). */
+  async deleteUser(userId: string): Promise<void> {
+    await deleteUserById(this.ctx.db, userId);
   }
 
   /** The user for a sign-in name (email or uuid), for callers outside the protocol. */

@@ -64,15 +64,17 @@ export async function ingestBales(
   }
 
   const bales = [...latest.values()];
-  const fieldUids = await assignFields(
-    ctx.db,
-    baler.orgId,
-    bales.map((bale) => bale.creationLocation),
-  );
   const changedAt = ctx.now();
   // The version bump is what tells every process's map index (mapIndexStamp) to catch up.
   await ctx.db.transaction().execute(async (trx) => {
     const version = await lockNextBaleVersion(trx, baler.orgId);
+    // Fields are read under the version lock, which field changes take too: a field saved
+    // meanwhile is either seen here or re-assigns these bales after this commits.
+    const fieldUids = await assignFields(
+      trx,
+      baler.orgId,
+      bales.map((bale) => bale.creationLocation),
+    );
     const rows = bales.map(
       (bale, i): NewBaleRow => ({
         ...toRow(bale, fieldUids[i] ?? []),

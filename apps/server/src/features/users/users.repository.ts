@@ -1,5 +1,5 @@
 import type { Database } from '@baletrack/db/database';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -31,4 +31,52 @@ export function findUser(db: Db, orgId: string, userId: string) {
     .where('orgId', '=', orgId)
     .where('id', '=', userId)
     .executeTakeFirst();
+}
+
+const userColumns = ['id', 'orgId', 'email', 'name', 'status', 'enabled', 'groups'] as const;
+
+/**
+ * Users of one organization, optionally only those in a group or only those in none (the
+ * sub-accounts), oldest first so an invite list keeps its order.
+ */
+export function listUsers(db: Db, orgId: string, only: { group?: string; noGroup?: boolean } = {}) {
+  return db
+    .selectFrom('users')
+    .select(userColumns)
+    .where('orgId', '=', orgId)
+    .$if(only.group !== undefined, (q) => q.where(sql<boolean>`${only.group} = any(groups)`))
+    .$if(only.noGroup === true, (q) => q.where(sql<boolean>`cardinality(groups) = 0`))
+    .orderBy('createdAt')
+    .orderBy('email')
+    .execute();
+}
+
+/** A user of one organization by id or email; another organization's users stay invisible. */
+export function findUserByRef(db: Db, orgId: string, ref: { id?: string; email?: string }) {
+  return db
+    .selectFrom('users')
+    .select(userColumns)
+    .where('orgId', '=', orgId)
+    .$if(ref.id !== undefined, (q) => q.where('id', '=', ref.id as string))
+    .$if(ref.id === undefined, (q) => q.where('email', '=', ref.email ?? ''))
+    .executeTakeFirst();
+}
+
+/** The organization a registered address belongs to, if any. */
+export async function organizationOfEmail(db: Db, email: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('orgId')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row?.orgId;
+}
+
+export async function renameUser(db: Db, orgId: string, userId: string, name: string) {
+  await db
+    .updateTable('users')
+    .set({ name, updatedAt: sql`now()` })
+    .where('orgId', '=', orgId)
+    .where('id', '=', userId)
+    .execute();
 }

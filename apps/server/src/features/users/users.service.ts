@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@baletrack/contracts/errors/messages';
 import type { RegisterRequest, RegisterResponse } from '@baletrack/contracts/identity/register';
-import {
-  type UserGroup,
-  userGroups,
-  userStatusByPoolStatus,
-} from '@baletrack/contracts/identity/user';
 import type { AppContext } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { UserExistsError, UserPool } from '../identity/user-pool.service.ts';
+import { toUserView } from './user-view.ts';
 import { emailTaken, findOrganization, findUser, insertOrganization } from './users.repository.ts';
 
 /** Registration and the signed-in user's own records (API 2's /user calls). */
@@ -62,17 +58,7 @@ export class UsersService {
   async currentUser(accountId: string, userId: string) {
     const user = await findUser(this.ctx.db, accountId, userId);
     if (!user) throw new AppError('NOT_FOUND', messages.user.doesNotExist);
-    return {
-      id: user.id,
-      email: user.email,
-      name: user.name || null,
-      organizationId: user.orgId,
-      groups: user.groups.filter((g): g is UserGroup =>
-        (userGroups as readonly string[]).includes(g),
-      ),
-      status: userStatusByPoolStatus[user.status as keyof typeof userStatusByPoolStatus],
-      enabled: user.enabled,
-    };
+    return { ...toUserView(user), organizationId: user.orgId };
   }
 
   async organization(orgId: string) {

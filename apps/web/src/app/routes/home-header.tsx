@@ -1,11 +1,17 @@
 import { PRODUCT_NAME } from '@baletrack/contracts/constants';
+import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
 import { Button, Group, Menu, Skeleton, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Link } from 'react-router';
 import { useCurrentUser } from '@/features/account/api/get-current-user';
 import { useOrganization } from '@/features/account/api/get-organization';
+import { ActiveFilterChip } from '@/features/filters/components/active-filter-chip';
+import { FiltersPanel } from '@/features/filters/components/filters-panel';
 import { useSignOut } from '@/features/identity/hooks/use-sign-out';
 import { TimeRangePicker } from '@/features/map/components/time-range-picker';
 import { ChangePasswordDialog } from '@/features/settings/components/change-password-dialog';
+import { SettingsDialog } from '@/features/settings/components/settings-dialog';
+import { routePaths } from '@/lib/route-names';
 
 function OrganizationName() {
   const organization = useOrganization();
@@ -21,6 +27,8 @@ function OrganizationName() {
 
 export function HomeHeader() {
   const [changingPassword, passwordDialog] = useDisclosure(false);
+  const [filtersOpened, filtersPanel] = useDisclosure(false);
+  const [settingsOpened, settingsDialog] = useDisclosure(false);
   const currentUser = useCurrentUser();
   const signOut = useSignOut();
 
@@ -33,6 +41,7 @@ export function HomeHeader() {
         <OrganizationName />
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <ActiveFilterChip onOpen={filtersPanel.open} />
         <TimeRangePicker />
         <Menu position="bottom-end" width={220}>
           <Menu.Target>
@@ -40,12 +49,22 @@ export function HomeHeader() {
           </Menu.Target>
           <Menu.Dropdown>
             {currentUser.data && <Menu.Label>{currentUser.data.email}</Menu.Label>}
+            {isAuthorizedUser(currentUser.data?.groups) && (
+              // Sub-users have no user management; the owner's page would only refuse them.
+              <Menu.Item component={Link} to={routePaths.users}>
+                Sub-Accounts
+              </Menu.Item>
+            )}
+            <Menu.Item onClick={filtersPanel.open}>Filters</Menu.Item>
+            <Menu.Item onClick={settingsDialog.open}>Settings</Menu.Item>
             <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
             <Menu.Item onClick={() => void signOut()}>Sign Out</Menu.Item>
           </Menu.Dropdown>
         </Menu>
       </Group>
       <ChangePasswordDialog opened={changingPassword} onClose={passwordDialog.close} />
+      <FiltersPanel opened={filtersOpened} onClose={filtersPanel.close} />
+      <SettingsDialog opened={settingsOpened} onClose={settingsDialog.close} />
     </Group>
   );
 }

@@ -4,7 +4,7 @@ import { DetailList } from '@/features/bales/components/detail-list';
 import { DetailsPanelFrame } from '@/features/bales/components/details-panel-frame';
 import { KeyFigures } from '@/features/bales/components/key-figures';
 import { baleDetailGroups } from '@/features/bales/utils/bale-detail-groups';
-import { useDisplayUnits } from '@/hooks/use-display-units';
+import { useDisplayUnits, useRfvEnabled } from '@/hooks/use-display-units';
 import { isApiError } from '@/lib/api-client';
 import { formatNumber, formatPercent } from '@/lib/format';
 
@@ -18,6 +18,7 @@ interface BaleDetailsPanelProps {
 export function BaleDetailsPanel({ uid, onClose, onOpenStack }: BaleDetailsPanelProps) {
   const info = useBaleInfo(uid);
   const units = useDisplayUnits();
+  const rfvEnabled = useRfvEnabled();
   const bale = info.data?.bale;
 
   return (
@@ -46,7 +47,12 @@ export function BaleDetailsPanel({ uid, onClose, onOpenStack }: BaleDetailsPanel
             figures={[
               { label: 'Weight', value: units.format(bale.weightKg, 'weight') },
               { label: 'Moisture', value: formatPercent(bale.avgMoisture) },
-              { label: 'RFV', value: bale.rfv === null ? '—' : formatNumber(bale.rfv) },
+              rfvEnabled
+                ? { label: 'RFV', value: bale.rfv === null ? '—' : formatNumber(bale.rfv) }
+                : {
+                    label: 'Protein',
+                    value: bale.protein === null ? '—' : formatPercent(bale.protein),
+                  },
             ]}
           />
           {info.data.stackId && (
@@ -58,7 +64,7 @@ export function BaleDetailsPanel({ uid, onClose, onOpenStack }: BaleDetailsPanel
               Open its stack
             </Button>
           )}
-          {baleDetailGroups(info.data, units).map((group) => (
+          {baleDetailGroups(info.data, units, { rfvEnabled }).map((group) => (
             <DetailList key={group.title} title={group.title} rows={group.rows} />
           ))}
         </>

@@ -41,6 +41,7 @@ const info: BaleInfoResponse = {
   baler: { id: '0b4f4a8e-5f0a-4c55-9a55-6f0c6c7f1a02', name: 'BigPack', vin: '1HAYBALER0000001' },
   stackId: null,
   geofence: null,
+  cuttings: [],
 };
 
 function value(label: string, system: 'MetricSI' | 'ImperialUS' = 'ImperialUS') {
@@ -78,5 +79,13 @@ describe('baleDetailGroups', () => {
     // TZ=UTC in the unit tier.
     expect(value('Created')).toBe('06/14/2025, 09:31:05 PM');
     expect(value('Current location')).toBe('Where it was made');
+  });
+
+  it('leaves RFV out when the organization turned it off, keeping the nutrition values', () => {
+    const labels = baleDetailGroups(info, displayUnits('ImperialUS'), { rfvEnabled: false })
+      .flatMap((group) => group.rows)
+      .map((row) => row.label);
+    expect(labels).not.toContain('RFV');
+    expect(labels).toEqual(expect.arrayContaining(['ADF', 'NDF', 'Protein', 'Ash', 'NFC']));
   });
 });

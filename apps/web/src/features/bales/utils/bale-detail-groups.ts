@@ -30,8 +30,15 @@ const percent = (value: number | null) => optional(value, (v) => formatPercent(v
 // Five decimals of a degree are about a metre: where to walk to, no more.
 const place = (at: LatLon) => `${at.lat.toFixed(5)}, ${at.lon.toFixed(5)}`;
 
-/** Every attribute of a bale (spec §3) as labelled text in the organization's units. */
-export function baleDetailGroups(info: BaleInfoResponse, units: DisplayUnits): DetailGroup[] {
+/**
+ * Every attribute of a bale (spec §3) as labelled text in the organization's units; without
+ * `rfvEnabled` (settings) RFV is left out and the nutrition values stand alone.
+ */
+export function baleDetailGroups(
+  info: BaleInfoResponse,
+  units: DisplayUnits,
+  { rfvEnabled = true }: { rfvEnabled?: boolean } = {},
+): DetailGroup[] {
   const { bale } = info;
   const weight = (kg: number) => units.format(kg, 'weight');
   const moved =
@@ -58,7 +65,9 @@ export function baleDetailGroups(info: BaleInfoResponse, units: DisplayUnits): D
     {
       title: 'Feed value (dry matter)',
       rows: [
-        { label: 'RFV', value: optional(bale.rfv, (v) => formatNumber(v)) },
+        ...(rfvEnabled
+          ? [{ label: 'RFV', value: optional(bale.rfv, (v) => formatNumber(v)) }]
+          : []),
         { label: 'ADF', value: percent(bale.adf) },
         { label: 'NDF', value: percent(bale.ndf) },
         { label: 'Protein', value: percent(bale.protein) },

@@ -18,10 +18,10 @@ export async function getClusters(
   view: MapViewQuery,
   signal?: AbortSignal,
 ): Promise<ClustersResponse> {
-  const { west, south, east, north, zoom, year, from, to } = view;
+  const { west, south, east, north, zoom, year, from, to, filterId } = view;
   return clustersResponseSchema.parse(
     await dataApi.get('/clusters/get', {
-      query: { west, south, east, north, zoom, year, from, to },
+      query: { west, south, east, north, zoom, year, from, to, filterId },
       signal,
     }),
   );

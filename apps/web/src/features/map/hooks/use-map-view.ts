@@ -2,6 +2,7 @@ import type { MapViewQuery } from '@baletrack/contracts/bales/map';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useMemo, useState } from 'react';
 import { type ViewBounds, viewQuery } from '@/features/map/utils/view-query';
+import { useActiveFilter } from '@/hooks/use-active-filter';
 import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
 
 interface MapView {
@@ -11,11 +12,13 @@ interface MapView {
 
 /**
  * The part of the world the map shows, read when the map settles (not on every animation
- * frame), and the query it makes: the view snapped to whole tiles plus the top bar's filter.
+ * frame), and the query it makes: the view snapped to whole tiles plus the top bar's dates and
+ * the applied filter.
  */
 export function useMapView() {
   const [view, setView] = useState<MapView>();
   const [filter] = useBaleTimeFilter();
+  const [filterId] = useActiveFilter();
 
   const readView = useCallback((map: MapLibreMap) => {
     const bounds = map.getBounds();
@@ -31,8 +34,11 @@ export function useMapView() {
   }, []);
 
   const query: MapViewQuery | undefined = useMemo(
-    () => (view ? viewQuery(view.bounds, view.zoom, filter) : undefined),
-    [view, filter],
+    () =>
+      view
+        ? { ...viewQuery(view.bounds, view.zoom, filter), ...(filterId && { filterId }) }
+        : undefined,
+    [view, filter, filterId],
   );
   return { view, query, readView };
 }

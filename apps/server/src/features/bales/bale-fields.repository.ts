@@ -1,0 +1,54 @@
+import type { Database } from '@baletrack/db/database';
+import type { Transaction } from 'kysely';
+import type { Box } from '../fields/boundary.ts';
+
+// Uids a statement: well below PostgreSQL's 65,535 parameters.
+const UIDS_PER_STATEMENT = 5_000;
+
+/**
+ * The organization's bales made inside any of the boxes (by creation location), with their
+ * current fieldUIDs: the only bales a field's change can move in or out of fields.
+ */
+export function listBalesCreatedInBoxes(trx: Transaction<Database>, orgId: string, boxes: Box[]) {
+  return trx
+    .selectFrom('bales')
+    .select(['uid', 'creationLat', 'creationLon', 'fieldUids'])
+    .where('orgId', '=', orgId)
+    .where((eb) =>
+      eb.or(
+        boxes.map((box) =>
+          eb.and([
+            eb('creationLon', '>=', box.west),
+            eb('creationLon', '<=', box.east),
+            eb('creationLat', '>=', box.south),
+            eb('creationLat', '<=', box.north),
+          ]),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/**
+ * Gives bales new fieldUIDs, stamped with the bale version so every map index reloads them.
+ * `changes` maps a sorted fieldUIDs list (joined by ',') to the uids getting it: bales of one
+ * field change together, so this is a handful of statements.
+ */
+export async function setBaleFields(
+  trx: Transaction<Database>,
+  orgId: string,
+  changes: Map<string, string[]>,
+  stamp: { version: number; changedAt: Date },
+): Promise<void> {
+  for (const [key, uids] of changes) {
+    const fieldUids = key === '' ? [] : key.split(',');
+    for (let start = 0; start < uids.length; start += UIDS_PER_STATEMENT) {
+      await trx
+        .updateTable('bales')
+        .set({ fieldUids, version: stamp.version, changedAt: stamp.changedAt })
+        .where('orgId', '=', orgId)
+        .where('uid', 'in', uids.slice(start, start + UIDS_PER_STATEMENT))
+        .execute();
+    }
+  }
+}

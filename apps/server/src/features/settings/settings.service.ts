@@ -1,0 +1,31 @@
+import { messages } from '@baletrack/contracts/errors/messages';
+import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { type Settings, settingsSchema } from '@baletrack/contracts/settings/settings';
+import type { AppContext } from '../../app.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Principal } from '../../plugins/authenticate.ts';
+import { findSettings, updateSettings } from './settings.repository.ts';
+
+const noOrganization = () => new AppError('NOT_FOUND', 'This organization does not exist.');
+
+/** Everyone in the organization reads its settings (every screen shows units by them). */
+export async function getSettings(ctx: AppContext, orgId: string): Promise<Settings> {
+  const row = await findSettings(ctx.db, orgId);
+  if (!row) throw noOrganization();
+  // The database's check constraints hold the values to the contract's.
+  return settingsSchema.parse(row);
+}
+
+/** Only the owner (or a SuperAdmin acting for them) changes them (product.md). */
+export async function changeSettings(
+  ctx: AppContext,
+  principal: Principal,
+  settings: Settings,
+): Promise<Settings> {
+  if (!isAuthorizedUser(principal.groups)) {
+    throw new AppError('FORBIDDEN', messages.roles.ownerOnlySettings);
+  }
+  const row = await updateSettings(ctx.db, principal.orgId, settings);
+  if (!row) throw noOrganization();
+  return settingsSchema.parse(row);
+}

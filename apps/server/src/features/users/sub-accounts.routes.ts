@@ -1,0 +1,113 @@
+import {
+  inviteUserRequestSchema,
+  subAccountListSchema,
+  subAccountSchema,
+  updateUserRequestSchema,
+  userGroupQuerySchema,
+  userRefQuerySchema,
+} from '@baletrack/contracts/users/sub-account';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SubAccountsService } from './sub-accounts.service.ts';
+
+const tags = ['users'];
+
+/** API 2: the owner's user management (spec §7 /users and /user calls). */
+export async function subAccountsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const subAccounts = new SubAccountsService(app.ctx);
+  const list = { response: { 200: subAccountListSchema } };
+  const one = { response: { 200: subAccountSchema } };
+  // Invites send mail: a stolen owner session must not turn the server into a mail cannon.
+  const mailing = { rateLimit: { max: 100, timeWindow: '1 hour' } };
+
+  app.get(
+    '/users',
+    { schema: { summary: "The organization's sub-account users", tags, ...list } },
+    async (request) => subAccounts.list(request.principal, { noGroup: true }),
+  );
+  app.get(
+    '/users/group',
+    {
+      schema: {
+        summary: "The organization's users in one group",
+        tags,
+        querystring: userGroupQuerySchema,
+        ...list,
+      },
+    },
+    async (request) => subAccounts.list(request.principal, { group: request.query.group }),
+  );
+  app.get(
+    '/users/organization',
+    { schema: { summary: "All of the organization's users", tags, ...list } },
+    async (request) => subAccounts.list(request.principal),
+  );
+
+  app.post(
+    '/user',
+    {
+      config: mailing,
+      schema: {
+        summary: 'Invite a sub-account user (mails a temporary password)',
+        tags,
+        body: inviteUserRequestSchema,
+        response: { 201: subAccountSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await subAccounts.invite(request.principal, request.body, request.log)),
+  );
+  app.put(
+    '/user',
+    { schema: { summary: 'Rename a user', tags, body: updateUserRequestSchema, ...one } },
+    async (request) => subAccounts.rename(request.principal, request.body, request.log),
+  );
+  app.delete(
+    '/user',
+    { schema: { summary: 'Delete a user', tags, querystring: userRefQuerySchema } },
+    async (request, reply) => {
+      await subAccounts.remove(request.principal, request.query, request.log);
+      return reply.status(204).send();
+    },
+  );
+  app.put(
+    '/user/enable',
+    {
+      schema: {
+        summary: 'Let a user sign in again',
+        tags,
+        querystring: userRefQuerySchema,
+        ...one,
+      },
+    },
+    async (request) => subAccounts.setEnabled(request.principal, request.query, true, request.log),
+  );
+  app.put(
+    '/user/disable',
+    {
+      schema: {
+        summary: "Stop a user's sign-in and end their sessions",
+        tags,
+        querystring: userRefQuerySchema,
+        ...one,
+      },
+    },
+    async (request) => subAccounts.setEnabled(request.principal, request.query, false, request.log),
+  );
+  app.put(
+    '/user/reinvite',
+    {
+      config: mailing,
+      schema: {
+        summary: 'Re-send the invite with a new temporary password',
+        tags,
+        querystring: userRefQuerySchema,
+        ...one,
+      },
+    },
+    async (request) => subAccounts.reinvite(request.principal, request.query, request.log),
+  );
+}

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AuthorizationFixtures,
+  authorizationFixtures,
+  type Role,
+  roles,
+} from './helpers/authorization-fixtures.ts';
+import { startTestApp, type TestApp } from './helpers/test-app.ts';
+import { apiCall, type CallOptions } from './helpers/user-api.ts';
+
+// Who may call what, over every API 1 and API 2 endpoint: one row per endpoint, one column per
+// caller. A new endpoint adds its row (the last test fails until it does). Every body is also
+// searched for the data of an organization the caller does not act on.
+
+type Statuses = [
+  owner: number,
+  subUser: number,
+  disabledUser: number,
+  otherOwner: number,
+  admin: number,
+  adminActing: number,
+  noToken: number,
+  expiredToken: number,
+  badSignature: number,
+];
+type Row = [
+  method: string,
+  path: string,
+  statuses: Statuses,
+  /** Query and body; called once per caller, so calls that change data get fresh targets. */
+  request?: (f: AuthorizationFixtures) => CallOptions | Promise<CallOptions>,
+];
+
+const view = { west: -121, south: 46, east: -120, north: 47 };
+const q = (query: Record<string, unknown>) => ({
+  query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+});
+const home = (f: AuthorizationFixtures) => f.home;
+const target = async (f: AuthorizationFixtures) => q({ id: (await f.newHomeUser()).id });
+const newEmail = () => `invitee-${Math.random().toString(36).slice(2)}@example.com`;
+
+// Columns: owner, sub-user, disabled user, other org's owner, SuperAdmin without and with
+// X-Organization-Id (acting on the owner's organization), no token, expired, bad signature.
+const ALL_READ: Statuses = [200, 200, 401, 200, 200, 200, 401, 401, 401];
+const OWN_THING: Statuses = [200, 200, 401, 404, 404, 200, 401, 401, 401];
+const OWNER_READ: Statuses = [200, 403, 401, 200, 200, 200, 401, 401, 401];
+const OWNER_CHANGE: Statuses = [200, 403, 401, 404, 404, 200, 401, 401, 401];
+const PUBLIC: Statuses = [201, 201, 201, 201, 201, 201, 201, 201, 201];
+
+const matrix: Row[] = [
+  // API 1 (data API)
+  ['GET', '/data-api/clusters/get', ALL_READ, () => q({ ...view, zoom: 10 })],
+  [
+    'GET',
+    '/data-api/cluster-tree/get',
+    [404, 404, 401, 404, 404, 404, 401, 401, 401],
+    () => q({ clusterId: 999_999 }),
+  ],
+  ['GET', '/data-api/stacks/get', ALL_READ],
+  ['GET', '/data-api/stack-info/get', OWN_THING, (f) => q({ stackId: home(f).stackId })],
+  ['GET', '/data-api/bales-stacks', ALL_READ],
+  ['GET', '/data-api/bales/get', ALL_READ, () => q(view)],
+  ['GET', '/data-api/bales/all', ALL_READ],
+  ['GET', '/data-api/bales/all-paginated', ALL_READ],
+  ['GET', '/data-api/bale-info/get', OWN_THING, (f) => q({ uid: home(f).baleUid })],
+  ['GET', '/data-api/available-years', ALL_READ],
+  ['GET', '/data-api/balers/active-bales', ALL_READ],
+  [
+    'POST',
+    '/data-api/bales/manual-scan',
+    ALL_READ,
+    () => ({
+      body: {
+        scans: [
+          {
+            tagSerialNumber: 'TAGNOBODY',
+            location: { lat: 46.6, lon: -120.5 },
+            scannedAt: '2025-06-21T10:00:00Z',
+          },
+        ],
+      },
+    }),
+  ],
+  ['GET', '/data-api/geofences/get', ALL_READ],
+  ['GET', '/data-api/fields', ALL_READ],
+  // API 2 (user and management API)
+  [
+    'POST',
+    '/user-api/public/user/register',
+    PUBLIC,
+    () => {
+      const password = 'Matrix-pass1';
+      const email = newEmail();
+      const body = { organizationName: 'New Farm', email, password, confirmPassword: password };
+      return { body: { ...body, eulaAccepted: true, privacyAccepted: true } };
+    },
+  ],
+  ['GET', '/user-api/user', ALL_READ],
+  ['GET', '/user-api/user/organization', ALL_READ],
+  ['GET', '/user-api/users', OWNER_READ],
+  ['GET', '/user-api/users/group', OWNER_READ, () => q({ group: 'AccountsOwner' })],
+  ['GET', '/user-api/users/organization', OWNER_READ],
+  [
+    'POST',
+    '/user-api/user',
+    [201, 403, 401, 201, 201, 201, 401, 401, 401],
+    () => ({ body: { name: 'New Hand', email: newEmail() } }),
+  ],
+  [
+    'PUT',
+    '/user-api/user',
+    OWNER_CHANGE,
+    async (f) => ({ body: { id: (await f.newHomeUser()).id, name: 'Renamed' } }),
+  ],
+  ['DELETE', '/user-api/user', [204, 403, 401, 404, 404, 204, 401, 401, 401], target],
+  ['PUT', '/user-api/user/enable', OWNER_CHANGE, target],
+  ['PUT', '/user-api/user/disable', OWNER_CHANGE, target],
+  ['PUT', '/user-api/user/reinvite', OWNER_CHANGE, target],
+];
+
+/**
+ * Endpoints being built in parallel (issue 4: filters and settings; issue 5: fields, cuttings,
+ * crops) whose rows their authors add; remove an entry with its row.
+ */
+const rowsToAdd = new Set([
+  'GET /user-api/user/organization/settings',
+  'PUT /user-api/user/organization/settings',
+  'POST /data-api/fields',
+  'GET /data-api/fields/{id}',
+  'PUT /data-api/fields/{id}',
+  'DELETE /data-api/fields/{id}',
+  'GET /data-api/crops',
+  'POST /data-api/crops',
+  'GET /data-api/crops/{id}',
+  'PUT /data-api/crops/{id}',
+  'DELETE /data-api/crops/{id}',
+  'GET /data-api/cuttings',
+  'POST /data-api/cuttings',
+  'GET /data-api/cuttings/all',
+  'GET /data-api/cuttings/{id}',
+  'PUT /data-api/cuttings/{id}',
+  'DELETE /data-api/cuttings/{id}',
+  'GET /data-api/filters/get',
+  'POST /data-api/filters/create',
+  'PUT /data-api/filters/{id}',
+  'DELETE /data-api/filters/{id}',
+]);
+
+let t: TestApp;
+let f: AuthorizationFixtures;
+beforeAll(async () => {
+  t = await startTestApp();
+  f = await authorizationFixtures(t);
+});
+afterAll(() => t.close());
+
+describe('authorization matrix', () => {
+  it.each(matrix)('%s %s', async (method, path, statuses, request) => {
+    const problems: string[] = [];
+    for (const [i, role] of roles.entries()) {
+      const options = (await request?.(f)) ?? {};
+      const response = await apiCall(t, f.tokens[role as Role], method, path, {
+        ...options,
+        headers: { ...options.headers, ...f.headers(role) },
+      });
+      const body = await response.text();
+      if (response.status !== statuses[i]) {
+        problems.push(
+          `${role}: expected ${statuses[i]}, got ${response.status} ${body.slice(0, 200)}`,
+        );
+      }
+      for (const marker of f.forbiddenMarkers[role]) {
+        if (body.includes(marker))
+          problems.push(`${role}: body shows another organization's "${marker}"`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('has a row for every endpoint of the data and user APIs', async () => {
+    const document = (await (await fetch(`${t.url}/docs/json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/data-api/') || path.startsWith('/user-api/'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const covered = new Set(matrix.map(([method, path]) => `${method} ${path}`));
+    const missing = documented.filter((e) => !covered.has(e) && !rowsToAdd.has(e));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,165 @@
+import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
+import {
+  type Filter,
+  filterSchema,
+  filtersResponseSchema,
+} from '@baletrack/contracts/filters/filter';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Farm, newFarm } from '../helpers/farm.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let a: Farm;
+let b: Farm;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await newFarm(t, 'Farm A');
+  b = await newFarm(t, 'Farm B');
+});
+afterAll(() => t.close());
+
+const dairy = {
+  name: 'Dairy quality',
+  ranges: { rfv: { min: 150, max: null }, avgMoisture: { min: null, max: 16 } },
+  dateRange: { kind: 'lastDays', days: 30 },
+  includeCuttingless: true,
+  fieldIds: [],
+  cuttingIds: [],
+  cropIds: [],
+  balerIds: [],
+  baleSizes: ['ThreeXFour'],
+};
+
+async function list(farm: Farm): Promise<Filter[]> {
+  const response = await farm.get('/filters/get');
+  expect(response.status).toBe(200);
+  return filtersResponseSchema.parse(await response.json()).filters;
+}
+
+async function create(farm: Farm, body: unknown): Promise<Filter> {
+  const response = await farm.post('/filters/create', body);
+  expect(response.status).toBe(201);
+  return filterSchema.parse(await response.json());
+}
+
+describe('filters: create, read, change, delete', () => {
+  it('stores a filter and lists it by name, with what was sent', async () => {
+    const saved = await create(a, dairy);
+    expect(saved).toEqual({ id: saved.id, ...dairy });
+    await create(a, { ...dairy, name: 'all wet', ranges: { avgMoisture: { min: 20, max: null } } });
+    expect((await list(a)).map((f) => f.name)).toEqual(['all wet', 'Dairy quality']);
+  });
+
+  it("refuses a name in use, whatever its case and spaces ('A filter with this name already exists.')", async () => {
+    for (const name of ['Dairy quality', '  DAIRY QUALITY ']) {
+      const response = await a.post('/filters/create', { ...dairy, name });
+      expect(response.status).toBe(409);
+      expect(await response.json()).toMatchObject({
+        code: 'CONFLICT',
+        message: 'A filter with this name already exists.',
+      });
+    }
+    const wet = (await list(a)).find((f) => f.name === 'all wet') as Filter;
+    const rename = await a.put(`/filters/${wet.id}`, { ...dairy, name: 'dairy Quality' });
+    expect(rename.status).toBe(409);
+    // Another organization may use the same name.
+    await create(b, dairy);
+  });
+
+  it('changes a filter (its own name in another case is fine)', async () => {
+    const wet = (await list(a)).find((f) => f.name === 'all wet') as Filter;
+    const body = {
+      ...dairy,
+      name: 'All Wet',
+      dateRange: { kind: 'fixed', start: '2025-05-01', end: '2025-05-31' },
+    };
+    const response = await a.put(`/filters/${wet.id}`, body);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id: wet.id, ...body });
+    expect((await list(a)).find((f) => f.id === wet.id)).toEqual({ id: wet.id, ...body });
+  });
+
+  it("never shows or changes another organization's filters (404)", async () => {
+    const ofA = await list(a);
+    expect((await list(b)).map((f) => f.id)).not.toContain(ofA[0]?.id);
+    const id = ofA[0]?.id as string;
+    const put = await b.put(`/filters/${id}`, { ...dairy, name: 'Taken over' });
+    expect(put.status).toBe(404);
+    expect((await b.delete(`/filters/${id}`)).status).toBe(404);
+    const applied = await b.get('/bales/all-paginated', { filterId: id });
+    expect(applied.status).toBe(404);
+    expect(await list(a)).toEqual(ofA);
+  });
+
+  it('refuses bad filters with a clear 400 and stores nothing', async () => {
+    const before = await list(a);
+    const cases: [unknown, string, string][] = [
+      [
+        { ...dairy, name: 'x', ranges: { rfv: { min: 180, max: 150 } } },
+        'ranges.rfv.min',
+        'The minimum must not be greater than the maximum.',
+      ],
+      [
+        { ...dairy, name: 'x', ranges: { colour: { min: 1, max: 2 } } },
+        'ranges',
+        'Unrecognized key: "colour"',
+      ],
+      [
+        {
+          ...dairy,
+          name: 'x',
+          dateRange: { kind: 'fixed', start: '2025-06-31', end: '2025-07-02' },
+        },
+        'dateRange.start',
+        'Enter a valid date.',
+      ],
+      [
+        {
+          ...dairy,
+          name: 'x',
+          dateRange: { kind: 'fixed', start: '2025-07-02', end: '2025-07-01' },
+        },
+        'dateRange.end',
+        'The end date must be on or after the start date.',
+      ],
+      [{ ...dairy, name: 'x', dateRange: { kind: 'lastDays', days: 0 } }, 'dateRange.days', ''],
+      [{ ...dairy, name: '  ' }, 'name', 'Name is required.'],
+      [{ ...dairy, name: 'x', baleSizes: ['6x6'] }, 'baleSizes.0', ''],
+      [{ ...dairy, name: 'x', fieldIds: ['not-an-id'] }, 'fieldIds.0', ''],
+      [{ ...dairy, name: 'x', surprise: true }, '', ''],
+    ];
+    for (const [body, path, message] of cases) {
+      const response = await a.post('/filters/create', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      const error = apiErrorSchema.parse(await response.json());
+      expect(error.code).toBe('VALIDATION_FAILED');
+      if (path) expect(error.issues?.map((i) => i.path)).toContain(path);
+      if (message) expect(error.message).toBe(message);
+      const id = before[0]?.id as string;
+      expect((await a.put(`/filters/${id}`, body)).status).toBe(400);
+    }
+    expect((await a.put('/filters/not-an-id', dairy)).status).toBe(400);
+    expect(await list(a)).toEqual(before);
+  });
+
+  it('deletes a filter (204), after which it is gone (404)', async () => {
+    const [first] = await list(a);
+    const id = first?.id as string;
+    expect((await a.delete(`/filters/${id}`)).status).toBe(204);
+    expect((await list(a)).map((f) => f.id)).not.toContain(id);
+    expect((await a.delete(`/filters/${id}`)).status).toBe(404);
+    expect(
+      (
+        await a.get('/clusters/get', {
+          west: -180,
+          south: -85,
+          east: 180,
+          north: 85,
+          zoom: 3,
+          filterId: id,
+        })
+      ).status,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,63 @@
+import { messages } from '@baletrack/contracts/errors/messages';
+import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useCurrentUser } from '@/features/account/api/get-current-user';
+import { useSubAccounts } from '@/features/users/api/get-sub-accounts';
+import { InviteUserForm } from '@/features/users/components/invite-user-form';
+import { SubAccountsTable } from '@/features/users/components/sub-accounts-table';
+import { userErrorMessage } from '@/features/users/utils/user-error-message';
+import { routePaths } from '@/lib/route-names';
+
+/**
+ * Sub-Accounts: the owner invites and manages the organization's users. Sub-users reach the
+ * address too (a shared link), and are told plainly that it is the owner's.
+ */
+export function UsersRoute() {
+  const currentUser = useCurrentUser();
+  const isOwner = isAuthorizedUser(currentUser.data?.groups);
+  const subAccounts = useSubAccounts({ enabled: isOwner });
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            Sub-Accounts
+          </Title>
+          <Button component={Link} to={routePaths.home} variant="default">
+            Back to the map
+          </Button>
+        </Group>
+        {currentUser.isPending ? (
+          <Loader aria-label="Loading" />
+        ) : currentUser.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {messages.generic}
+          </Alert>
+        ) : !isOwner ? (
+          <Alert color="yellow" variant="light" role="alert">
+            {messages.roles.ownerOnlyUsers}
+          </Alert>
+        ) : (
+          <>
+            <Text c="dimmed">
+              People you invite see all of the farm's data. They get an email with a temporary
+              password and choose their own at the first sign-in.
+            </Text>
+            <InviteUserForm />
+            {subAccounts.isPending ? (
+              <Loader aria-label="Loading users" />
+            ) : subAccounts.isError ? (
+              <Alert color="red" variant="light" role="alert">
+                {userErrorMessage(subAccounts.error)}
+              </Alert>
+            ) : (
+              <SubAccountsTable users={subAccounts.data.users} />
+            )}
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,242 @@
+import { baleSizeLabels, baleSizeOptions } from '@baletrack/contracts/bales/bale';
+import { messages } from '@baletrack/contracts/errors/messages';
+import {
+  type DateRange,
+  emptyFilter,
+  type Filter,
+  type FilterAttribute,
+  type Range,
+  type SaveFilterRequest,
+  saveFilterRequestSchema,
+} from '@baletrack/contracts/filters/filter';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useCreateFilter } from '@/features/filters/api/create-filter';
+import { useUpdateFilter } from '@/features/filters/api/update-filter';
+import { FilterLimits, type LimitTexts } from '@/features/filters/components/filter-limits';
+import {
+  attributeInfo,
+  limitToSI,
+  parseLimit,
+  rangeToTexts,
+} from '@/features/filters/utils/filter-units';
+import { useDisplayUnits, useRfvEnabled } from '@/hooks/use-display-units';
+import { isApiError } from '@/lib/api-client';
+
+interface FilterFormProps {
+  /** The filter to change; a new one when absent. */
+  filter?: Filter;
+  onSaved: (filter: Filter) => void;
+  onCancel: () => void;
+}
+
+type DateKind = 'none' | DateRange['kind'];
+type Errors = Record<string, string>;
+
+/** Creates or changes a filter; limits are typed and shown in the organization's units. */
+export function FilterForm({ filter, onSaved, onCancel }: FilterFormProps) {
+  const units = useDisplayUnits();
+  const rfvEnabled = useRfvEnabled();
+  const start: SaveFilterRequest = filter ?? emptyFilter;
+  const [name, setName] = useState(start.name);
+  const [limits, setLimits] = useState(
+    () =>
+      Object.fromEntries(
+        attributeInfo.map((info) => [
+          info.attribute,
+          rangeToTexts(start.ranges[info.attribute], info, units),
+        ]),
+      ) as LimitTexts,
+  );
+  const [dateKind, setDateKind] = useState<DateKind>(start.dateRange?.kind ?? 'none');
+  const [days, setDays] = useState(
+    start.dateRange?.kind === 'lastDays' ? String(start.dateRange.days) : '30',
+  );
+  const [from, setFrom] = useState(start.dateRange?.kind === 'fixed' ? start.dateRange.start : '');
+  const [to, setTo] = useState(start.dateRange?.kind === 'fixed' ? start.dateRange.end : '');
+  const [includeCuttingless, setIncludeCuttingless] = useState(start.includeCuttingless);
+  const [sizes, setSizes] = useState<string[]>(start.baleSizes);
+  const [errors, setErrors] = useState<Errors>({});
+  const create = useCreateFilter();
+  const update = useUpdateFilter();
+  const saving = create.isPending || update.isPending;
+  const failure = filter ? update.error : create.error;
+  // RFV stays editable on a filter that already bounds it, even with RFV turned off.
+  const shown = attributeInfo.filter(
+    (info) => info.attribute !== 'rfv' || rfvEnabled || start.ranges.rfv,
+  );
+
+  /** The request in SI units, or the problems found while reading the boxes. */
+  function read(): { request?: SaveFilterRequest; problems: Errors } {
+    const problems: Errors = {};
+    const ranges: Partial<Record<FilterAttribute, Range>> = {};
+    for (const info of attributeInfo) {
+      const bounds = {
+        min: parseLimit(limits[info.attribute].min),
+        max: parseLimit(limits[info.attribute].max),
+      };
+      for (const bound of ['min', 'max'] as const) {
+        if (Number.isNaN(bounds[bound]))
+          problems[`ranges.${info.attribute}.${bound}`] = 'Enter a number.';
+      }
+      if (bounds.min === null && bounds.max === null) continue;
+      const si = (value: number | null) => (value === null ? null : limitToSI(value, info, units));
+      ranges[info.attribute] = { min: si(bounds.min), max: si(bounds.max) };
+    }
+    const dateRange =
+      dateKind === 'lastDays'
+        ? { kind: 'lastDays' as const, days: Number(days) }
+        : dateKind === 'fixed'
+          ? { kind: 'fixed' as const, start: from, end: to }
+          : null;
+    const parsed = saveFilterRequestSchema.safeParse({
+      // Chosen fields, balers, cuttings and crops are kept as they were (no choosers here yet).
+      fieldIds: start.fieldIds,
+      balerIds: start.balerIds,
+      cuttingIds: start.cuttingIds,
+      cropIds: start.cropIds,
+      name,
+      ranges,
+      dateRange,
+      includeCuttingless,
+      baleSizes: sizes,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const path = issue.path.map(String).join('.');
+        problems[path.startsWith('dateRange') ? 'dateRange' : path] ??= issue.message;
+      }
+    }
+    return {
+      request: parsed.success && Object.keys(problems).length === 0 ? parsed.data : undefined,
+      problems,
+    };
+  }
+
+  const save = async () => {
+    const { request, problems } = read();
+    setErrors(problems);
+    if (!request) return;
+    try {
+      onSaved(
+        filter
+          ? await update.mutateAsync({ ...request, id: filter.id })
+          : await create.mutateAsync(request),
+      );
+    } catch (error) {
+      if (isApiError(error, 409)) setErrors({ name: messages.filter.nameExists });
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="md">
+        <TextInput
+          label="Name"
+          required
+          value={name}
+          error={errors.name}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
+        <FilterLimits
+          attributes={shown}
+          limits={limits}
+          errors={errors}
+          onChange={(attribute, bound, text) =>
+            setLimits((current) => ({
+              ...current,
+              [attribute]: { ...current[attribute], [bound]: text },
+            }))
+          }
+        />
+        <Stack gap="xs">
+          <Text size="sm" fw={500}>
+            Made
+          </Text>
+          <SegmentedControl
+            aria-label="Dates"
+            value={dateKind}
+            onChange={(value) => setDateKind(value as DateKind)}
+            data={[
+              { label: 'Any time', value: 'none' },
+              { label: 'In the last days', value: 'lastDays' },
+              { label: 'Between dates', value: 'fixed' },
+            ]}
+          />
+          {dateKind === 'lastDays' && (
+            <TextInput
+              label="Number of days"
+              inputMode="numeric"
+              value={days}
+              onChange={(e) => setDays(e.currentTarget.value)}
+              error={errors.dateRange}
+            />
+          )}
+          {dateKind === 'fixed' && (
+            <Group grow gap="xs" align="flex-start">
+              <TextInput
+                type="date"
+                label="From"
+                value={from}
+                onChange={(e) => setFrom(e.currentTarget.value)}
+                error={errors.dateRange}
+              />
+              <TextInput
+                type="date"
+                label="To"
+                value={to}
+                onChange={(e) => setTo(e.currentTarget.value)}
+              />
+            </Group>
+          )}
+        </Stack>
+        <Checkbox.Group
+          label="Bale sizes"
+          description="None ticked: all sizes"
+          value={sizes}
+          onChange={setSizes}
+        >
+          <Group gap="sm" mt={6}>
+            {baleSizeOptions.map((size) => (
+              <Checkbox key={size} value={size} label={baleSizeLabels[size]} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <Checkbox
+          label="Include bales without a cutting"
+          checked={includeCuttingless}
+          onChange={(e) => setIncludeCuttingless(e.currentTarget.checked)}
+        />
+        {failure && !isApiError(failure, 409) && (
+          <Alert color="red" variant="light">
+            {filter ? messages.filter.updateFailed : messages.filter.createFailed}
+            {isApiError(failure, 400) ? `: ${failure.message}` : ''}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            Save filter
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import { canReinvite, type UserStatus } from '@baletrack/contracts/identity/user';
+import type { SubAccount } from '@baletrack/contracts/users/sub-account';
+import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { type UserChange, useChangeUser } from '@/features/users/api/change-user';
+import { DeleteUserDialog } from '@/features/users/components/delete-user-dialog';
+import { userErrorMessage } from '@/features/users/utils/user-error-message';
+
+const statusLabels: Record<UserStatus, string> = {
+  sent: 'Invite sent',
+  confirmed: 'Confirmed',
+  unconfirmed: 'Unconfirmed',
+  resetRequired: 'Password reset',
+};
+
+const doneMessages: Record<UserChange, (email: string) => string> = {
+  reinvite: (email) => `A new invite was sent to ${email}.`,
+  disable: (email) => `${email} can no longer sign in.`,
+  enable: (email) => `${email} can sign in again.`,
+};
+
+/** The organization's sub-account users with the owner's actions on each. */
+export function SubAccountsTable({ users }: { users: SubAccount[] }) {
+  const change = useChangeUser();
+  const [deleting, setDeleting] = useState<SubAccount | null>(null);
+
+  const run = (user: SubAccount, action: UserChange) =>
+    change.mutate(
+      { change: action, id: user.id },
+      {
+        onSuccess: () =>
+          notifications.show({ color: 'green', message: doneMessages[action](user.email) }),
+        onError: (error) => notifications.show({ color: 'red', message: userErrorMessage(error) }),
+      },
+    );
+  const busy = (user: SubAccount, action: UserChange) =>
+    change.isPending && change.variables?.id === user.id && change.variables.change === action;
+
+  if (users.length === 0) {
+    return <Text c="dimmed">No sub-account users yet. Invite someone above.</Text>;
+  }
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" aria-label="Sub-account users">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Sign-in</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.map((user) => (
+              <Table.Tr key={user.id}>
+                <Table.Td>{user.name ?? '—'}</Table.Td>
+                <Table.Td>{user.email}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={user.status === 'sent' ? 'yellow' : 'green'}>
+                    {statusLabels[user.status]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={user.enabled ? 'green' : 'gray'}>
+                    {user.enabled ? 'Enabled' : 'Disabled'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    {canReinvite(user.status) && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={busy(user, 'reinvite')}
+                        onClick={() => run(user, 'reinvite')}
+                      >
+                        Re-send invite
+                      </Button>
+                    )}
+                    {user.enabled ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={busy(user, 'disable')}
+                        onClick={() => run(user, 'disable')}
+                      >
+                        Disable
+                      </Button>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={busy(user, 'enable')}
+                        onClick={() => run(user, 'enable')}
+                      >
+                        Enable
+                      </Button>
+                    )}
+                    <Button size="xs" color="red" variant="light" onClick={() => setDeleting(user)}>
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}

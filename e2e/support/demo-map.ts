@@ -1,0 +1,68 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// Steps the map journeys share: the demo owner's sign-in, the map's own report of what it drew,
+// and drilling down from clusters to one bale through the keyboard-reachable list of what is in
+// view (the map itself is a WebGL canvas).
+
+export const demoOwner = { email: 'demo@baletrack.local', password: 'Baletrack-demo1' };
+
+export const baleMap = (page: Page): Locator => page.getByTestId('bale-map');
+
+/** A number the map reports about what it drew, e.g. `data-bales` or `data-clusters`. */
+export async function mapCount(page: Page, attribute = 'data-bales'): Promise<number> {
+  return Number((await baleMap(page).getAttribute(attribute)) ?? 'NaN');
+}
+
+export async function signInAsDemoOwner(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(demoOwner.email);
+  await page.getByLabel('Password', { exact: true }).fill(demoOwner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(baleMap(page)).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+}
+
+/** The signed-in user's id token, as the web app sends it. */
+export async function idToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+    return key ? (localStorage.getItem(key) ?? '') : '';
+  });
+}
+
+export async function openMenuItem(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+}
+
+/**
+ * Zooms into the biggest cluster until single bales are in view, then opens the first one.
+ * @returns the opened bale's uid
+ */
+export async function openFirstBaleInView(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  const bales = page.getByRole('list', { name: 'Bales in view' }).getByRole('button');
+  const clusters = page.getByRole('list', { name: 'Clusters in view' }).getByRole('button');
+  for (let step = 0; step < 12; step++) {
+    await expect(bales.or(clusters).first()).toBeVisible();
+    if ((await bales.count()) > 0) break;
+    // A cluster zooms the map in: wait for the new zoom's answer, not the list before it.
+    const zoom = (await baleMap(page).getAttribute('data-zoom')) ?? '';
+    await clusters.first().click();
+    await expect(baleMap(page)).not.toHaveAttribute('data-zoom', zoom);
+    await expect(baleMap(page)).toHaveAttribute('data-state', 'ready');
+  }
+  const first = bales.first();
+  const uid = (await first.innerText()).replace(/^Bale /, '').split(/\s/)[0] ?? '';
+  await first.click();
+  await expect(page.getByRole('region', { name: 'Bale details' })).toBeVisible();
+  return uid;
+}
+
+/** The value cell of a row of the bale details panel, e.g. 'Weight'. */
+export function baleDetail(page: Page, label: string): Locator {
+  return page
+    .getByRole('region', { name: 'Bale details' })
+    .getByRole('row', { name: new RegExp(`^${label} `) })
+    .getByRole('cell');
+}
