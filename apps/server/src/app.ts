@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
+import { balersRoutes } from './features/balers/balers.routes.ts';
 import { balesRoutes } from './features/bales/bales.routes.ts';
 import { mapRoutes } from './features/bales/map.routes.ts';
 import { cropsRoutes } from './features/crops/crops.routes.ts';
@@ -23,6 +24,7 @@ import { identityRoutes } from './features/identity/identity.routes.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { summariesRoutes } from './features/summaries/summaries.routes.ts';
 import { subAccountsRoutes } from './features/users/sub-accounts.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
@@ -101,6 +103,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await userApi.register(usersRoutes);
       await userApi.register(settingsRoutes);
       await userApi.register(subAccountsRoutes);
+      await userApi.register(balersRoutes);
     },
     { prefix: '/user-api' },
   );
@@ -114,6 +117,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await dataApi.register(cropsRoutes);
       await dataApi.register(cuttingsRoutes);
       await dataApi.register(filtersRoutes);
+      await dataApi.register(summariesRoutes);
     },
     { prefix: '/data-api' },
   );

@@ -1,5 +1,6 @@
 import { VERSION } from '@baletrack/contracts/constants';
 import { connectDatabase } from '@baletrack/db/connect';
+import { startMaintenance } from '@baletrack/db/maintenance';
 import { migrateToLatest } from '@baletrack/db/migrate';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -45,11 +46,14 @@ async function main(): Promise<void> {
     );
   }
 
+  // After seeding, so the first map of a new demo farm is planned with real statistics.
+  const stopMaintenance = await startMaintenance(database);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
+    stopMaintenance();
     await app.close();
     await database.close();
     process.exit(0);

@@ -104,6 +104,19 @@ export interface BalersTable {
   active: Generated<boolean>;
   apiKeyHash: string | null;
   createdAt: DefaultedTimestamp;
+  /** Set when the owner deleted the baler; its bales stay, its VIN may be registered again. */
+  deletedAt: NullableTimestamp;
+}
+
+/** The embedded connectivity provider's registry: VINs it knows and their ACM subscription. */
+export interface BalerRegistryTable {
+  vin: string;
+  registered: Generated<boolean>;
+  /** The email the ACM subscription runs under (lower case). */
+  acmEmail: string | null;
+  acmStatus: Generated<'Active' | 'Expired' | 'Unknown'>;
+  acmExpiry: NullableTimestamp;
+  createdAt: DefaultedTimestamp;
 }
 
 /** A month (its first day, 'YYYY-MM-DD') a credit was applied to for one baler. */
@@ -250,6 +263,7 @@ export interface Database {
   outbox: OutboxTable;
   balers: BalersTable;
   balerSubscriptionMonths: BalerSubscriptionMonthsTable;
+  balerRegistry: BalerRegistryTable;
   fields: FieldsTable;
   geofences: GeofencesTable;
   crops: CropsTable;

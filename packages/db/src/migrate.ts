@@ -3,6 +3,7 @@ import * as identity from './migrations/2026-11-21-0001-identity.ts';
 import * as bales from './migrations/2026-11-21-0002-bales.ts';
 import * as settingsFilters from './migrations/2026-11-21-0003-settings-filters.ts';
 import * as fieldCropNames from './migrations/2026-11-21-0004-field-crop-names.ts';
+import * as balerRegistry from './migrations/2026-11-21-0005-baler-registry.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-0002-bales': bales,
   '2026-11-21-0003-settings-filters': settingsFilters,
   '2026-11-21-0004-field-crop-names': fieldCropNames,
+  '2026-11-21-0005-baler-registry': balerRegistry,
 };
 
 /**

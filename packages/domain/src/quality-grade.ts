@@ -1,12 +1,15 @@
 // USDA AMS hay quality grades (design/agronomy.md). Legumes are graded by RFV, grasses by
 // crude protein; all values on a dry-matter basis.
+import {
+  type AlfalfaGrade,
+  alfalfaGrades,
+  type GrassGrade,
+  grassGrades,
+} from '@baletrack/contracts/bales/summary';
 import { rfv as relativeFeedValue } from './nutrition.ts';
 
-export const alfalfaGrades = ['Supreme', 'Premium', 'Good', 'Fair', 'Utility'] as const;
-export type AlfalfaGrade = (typeof alfalfaGrades)[number];
-
-export const grassGrades = ['Premium', 'Good', 'Fair', 'Low'] as const;
-export type GrassGrade = (typeof grassGrades)[number];
+// The grade names are part of the summary contract; re-exported for the rules' callers.
+export { type AlfalfaGrade, alfalfaGrades, type GrassGrade, grassGrades };
 
 export type QualityGrade = AlfalfaGrade | GrassGrade;
 
@@ -18,7 +21,10 @@ export type AlfalfaIndicator = 'rfv' | 'adf' | 'ndf' | 'protein';
 // Lower bounds (or upper bounds for fibre) of Supreme, Premium, Good and Fair; below Fair is
 // Utility. Where two grades share a bound the value gets the better grade, except the strict
 // "> 185" / "< 27" edges of Supreme the table states.
-const alfalfaBounds: Record<AlfalfaIndicator, { bounds: number[]; higherIsBetter: boolean }> = {
+// Exported so bulk grading (SQL in the summaries) reads the same numbers.
+export const alfalfaBounds: Readonly<
+  Record<AlfalfaIndicator, { bounds: readonly number[]; higherIsBetter: boolean }>
+> = {
   rfv: { bounds: [185, 170, 150, 130], higherIsBetter: true },
   protein: { bounds: [22, 20, 18, 16], higherIsBetter: true },
   adf: { bounds: [27, 29, 32, 35], higherIsBetter: false },
@@ -42,16 +48,24 @@ export function alfalfaGradeBy(indicator: AlfalfaIndicator, value: number): Alfa
   return 'Utility';
 }
 
+/** Lower bounds of grass Premium (strict), Good and Fair; below Fair is Low. */
+export const grassProteinBounds: readonly number[] = [13, 9, 5];
+
 /**
  * Grass hay grade from crude protein: Premium > 13, Good 9–13, Fair 5–9, Low < 5.
  * @example grassGrade(10) // 'Good'
  */
 export function grassGrade(protein: number): GrassGrade {
-  if (protein > 13) return 'Premium';
-  if (protein >= 9) return 'Good';
-  if (protein >= 5) return 'Fair';
+  const [premium, good, fair] = grassProteinBounds as [number, number, number];
+  if (protein > premium) return 'Premium';
+  if (protein >= good) return 'Good';
+  if (protein >= fair) return 'Fair';
   return 'Low';
 }
+
+/** Crop names graded by the alfalfa table (a case-insensitive regular expression). */
+export const LEGUME_NAME_PATTERN = 'alfalfa|lucerne|clover|legume|vetch|trefoil|sainfoin';
+const legumeName = new RegExp(LEGUME_NAME_PATTERN, 'i');
 
 /**
  * Which table a crop is graded by, from its free-text name: alfalfa (lucerne), clover and other
@@ -60,9 +74,7 @@ export function grassGrade(protein: number): GrassGrade {
  * @example forageKindOf('Timothy') // 'grass'
  */
 export function forageKindOf(cropName: string | null | undefined): ForageKind {
-  return /alfalfa|lucerne|clover|legume|vetch|trefoil|sainfoin/i.test(cropName ?? '')
-    ? 'legume'
-    : 'grass';
+  return legumeName.test(cropName ?? '') ? 'legume' : 'grass';
 }
 
 export interface GradeInputs {

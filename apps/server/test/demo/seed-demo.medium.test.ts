@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { balerListSchema } from '@baletrack/contracts/balers/baler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../src/features/demo/demo.service.ts';
+import { demoOwner, demoUnregisteredVins, seedDemo } from '../../src/features/demo/demo.service.ts';
 import { readDemoBalerKey } from '../../src/features/demo/demo-baler-key.ts';
 import { insertOrganization } from '../../src/features/users/users.repository.ts';
 import { ingest, newBale } from '../helpers/farm.ts';
+import { signIn } from '../helpers/identity.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { apiCall } from '../helpers/user-api.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-demo-'));
 let t: TestApp;
@@ -92,6 +95,25 @@ describe('seedDemo', () => {
     expect(fs.statSync(path.join(dataDir, 'demo-baler.key')).mode & 0o777).toBe(0o600);
     const result = await ingest(t, key ?? '', [newBale()]);
     expect(result.created).toBe(1);
+  });
+
+  it('lets the demo owner see the demo balers and register one of the spare demo VINs', async () => {
+    const { IdToken } = await signIn(t, demoOwner.email, demoOwner.password);
+    const response = await apiCall(t, IdToken, 'GET', '/user-api/machines');
+    const list = balerListSchema.parse(await response.json());
+    expect(list.balers).toHaveLength(2);
+    for (const baler of list.balers) expect(baler.acmStatus).toBe('Active');
+    for (const vin of demoUnregisteredVins) {
+      const validated = await apiCall(t, IdToken, 'GET', '/user-api/machines/validate', {
+        query: { vin },
+      });
+      expect(validated.status, vin).toBe(200);
+    }
+    const [vin] = demoUnregisteredVins;
+    const registered = await apiCall(t, IdToken, 'POST', '/user-api/machines', {
+      body: { vin, name: 'Third baler' },
+    });
+    expect(registered.status).toBe(201);
   });
 
   it('seeds once, and never into a database with other organizations', async () => {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { stacksResponseSchema } from '@baletrack/contracts/bales/map';
 import { currentUserSchema } from '@baletrack/contracts/identity/user';
+import { insertRegistryEntries } from '../../src/features/balers/baler-registry.repository.ts';
 import { UserPool } from '../../src/features/identity/user-pool.service.ts';
-import { ingest, newBale, newBaler, newField, square, stackedBales } from './farm.ts';
+import { ingest, newBale, newBaler, newField, newVin, square, stackedBales } from './farm.ts';
 import { newConfirmedUser, signIn } from './identity.ts';
 import type { TestApp } from './test-app.ts';
 import { acceptInvite, apiCall } from './user-api.ts';
@@ -45,6 +46,7 @@ async function farmWithData(t: TestApp, label: string) {
     token: tokens.IdToken,
     baleUid: uid,
     vin: baler.vin,
+    balerId: baler.id,
     markers: [...markers, baler.vin],
   };
 }
@@ -72,6 +74,14 @@ export async function authorizationFixtures(t: TestApp) {
       status: 'FORCE_CHANGE_PASSWORD',
     });
     return { id, email };
+  };
+  /** A fresh baler of home, for calls that change or remove one. */
+  const newHomeBaler = async () => newBaler(t.ctx, home.orgId, { name: 'Home Matrix Spare' });
+  /** A VIN the connectivity provider knows under home's owner email, registered to no one. */
+  const newHomeVin = async () => {
+    const vin = newVin();
+    await insertRegistryEntries(t.ctx.db, [{ vin, acmEmail: home.email }]);
+    return vin;
   };
   const invite = async () => {
     const user = await newHomeUser();
@@ -118,7 +128,16 @@ export async function authorizationFixtures(t: TestApp) {
   const stacks = await apiCall(t, home.token, 'GET', '/data-api/stacks/get');
   const stackId = stacksResponseSchema.parse(await stacks.json()).stacks[0]?.id;
   if (!stackId) throw new Error('the home farm has no stack');
-  return { home: { ...home, stackId }, other, newHomeUser, tokens, forbiddenMarkers, headers };
+  return {
+    home: { ...home, stackId },
+    other,
+    newHomeUser,
+    newHomeBaler,
+    newHomeVin,
+    tokens,
+    forbiddenMarkers,
+    headers,
+  };
 }
 
 export type AuthorizationFixtures = Awaited<ReturnType<typeof authorizationFixtures>>;

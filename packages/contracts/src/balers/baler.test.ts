@@ -4,6 +4,7 @@ import { issuesOf, messagesAt } from '../testing/issues-of.ts';
 import {
   authorizedEmailSchema,
   authorizedEmailStatuses,
+  balerActiveQuerySchema,
   balerSchema,
   registerBalerRequestSchema,
   vinSchema,
@@ -64,5 +65,15 @@ describe('balerSchema', () => {
 
   it('rejects an unknown ACM status', () => {
     expect(balerSchema.safeParse({ ...baler, acmStatus: 'On' }).success).toBe(false);
+  });
+});
+
+describe('balerActiveQuerySchema', () => {
+  it('reads true and false from the query string, nothing else', () => {
+    expect(balerActiveQuerySchema.parse({ active: 'true' })).toEqual({ active: true });
+    expect(balerActiveQuerySchema.parse({ active: 'false' })).toEqual({ active: false });
+    expect(messagesAt(balerActiveQuerySchema, { active: 'yes' }, 'active')).toEqual([
+      messages.baler.activeInvalid,
+    ]);
   });
 });

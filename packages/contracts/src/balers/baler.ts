@@ -56,3 +56,36 @@ export type RenameBalerQuery = z.infer<typeof renameBalerQuerySchema>;
 /** Query of GET /machines/validate. */
 export const validateBalerQuerySchema = z.object({ vin: vinSchema });
 export type ValidateBalerQuery = z.infer<typeof validateBalerQuerySchema>;
+
+/**
+ * GET /machines. An empty list is a 200; the web shows `messages.baler.noBalers` for it, so the
+ * message is not repeated in the body.
+ */
+export const balerListSchema = z.object({ balers: z.array(balerSchema) });
+export type BalerList = z.infer<typeof balerListSchema>;
+
+/**
+ * POST /machines and POST /machines/{id}/rotate-key: the baler with its ingest API key. The key
+ * is shown this once; only its hash is stored.
+ */
+export const balerWithKeySchema = z.object({ baler: balerSchema, apiKey: z.string() });
+export type BalerWithKey = z.infer<typeof balerWithKeySchema>;
+
+/**
+ * GET /machines/validate when registration would succeed; otherwise the same error as
+ * POST /machines.
+ */
+export const balerValidationSchema = z.object({
+  vin: z.string(),
+  acmStatus: z.enum(acmStatuses),
+  acmExpiry: dateTime.nullable(),
+});
+export type BalerValidation = z.infer<typeof balerValidationSchema>;
+
+/** Query of PUT /machines/{id}/active: switch the baler on (ingest accepted) or off. */
+export const balerActiveQuerySchema = z.object({
+  active: z
+    .enum(['true', 'false'], { error: messages.baler.activeInvalid })
+    .transform((value) => value === 'true'),
+});
+export type BalerActiveQuery = z.infer<typeof balerActiveQuerySchema>;

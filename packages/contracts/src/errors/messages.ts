@@ -100,6 +100,8 @@ export const messages = {
       'Failed to register baler. Check to ensure that the VIN is correct and that the baler is ' +
       'registered with the equipment connectivity provider.',
     vinInvalid: 'Enter a valid 17-character VIN.',
+    notFound: 'This baler does not exist.',
+    activeInvalid: 'Active must be true or false.',
   },
   autoReport: {
     fetchFailed: 'Failed to load automated reports',

@@ -31,13 +31,21 @@ export function findActiveBalerByKeyHash(db: Db, apiKeyHash: string) {
     .select(['id', 'orgId', 'vin', 'name'])
     .where('apiKeyHash', '=', apiKeyHash)
     .where('active', '=', true)
+    .where('deletedAt', 'is', null)
     .executeTakeFirst();
 }
 
+/** The organization a VIN is registered to now (a deleted baler no longer holds its VIN). */
 export function findVinOwner(db: Db, vin: string) {
-  return db.selectFrom('balers').select(['id', 'orgId']).where('vin', '=', vin).executeTakeFirst();
+  return db
+    .selectFrom('balers')
+    .select(['id', 'orgId'])
+    .where('vin', '=', vin)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
 }
 
+/** A baler of the organization, deleted ones included: their bales still name them. */
 export function findBaler(db: Db, orgId: string, balerId: string) {
   return db
     .selectFrom('balers')
@@ -47,11 +55,13 @@ export function findBaler(db: Db, orgId: string, balerId: string) {
     .executeTakeFirst();
 }
 
+/** The organization's balers, without deleted ones. */
 export function listBalers(db: Db, orgId: string) {
   return db
     .selectFrom('balers')
     .select(['id', 'name', 'vin', 'active'])
     .where('orgId', '=', orgId)
+    .where('deletedAt', 'is', null)
     .orderBy('name')
     .orderBy('id')
     .execute();
@@ -64,4 +74,61 @@ export function findBalerById(db: Db, balerId: string) {
     .select(['id', 'orgId', 'vin', 'active'])
     .where('id', '=', balerId)
     .executeTakeFirst();
+}
+
+/** A baler the owner may still act on: of the organization and not deleted. */
+export function findLiveBaler(db: Db, orgId: string, balerId: string) {
+  return db
+    .selectFrom('balers')
+    .select(['id', 'name', 'vin', 'active'])
+    .where('orgId', '=', orgId)
+    .where('id', '=', balerId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Changes a live baler's name, active switch or key hash; false when there is no such baler. */
+export async function updateBaler(
+  db: Db,
+  orgId: string,
+  balerId: string,
+  changes: { name?: string; active?: boolean; apiKeyHash?: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('balers')
+    .set(changes)
+    .where('orgId', '=', orgId)
+    .where('id', '=', balerId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Marks a baler deleted: its key stops working, its VIN is free, its bales and active months stay
+ * (so they stay visible as before). Scheduled months go with it.
+ */
+export async function markBalerDeleted(
+  db: Kysely<Database>,
+  orgId: string,
+  balerId: string,
+  at: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('balers')
+      .set({ deletedAt: at, active: false, apiKeyHash: null })
+      .where('orgId', '=', orgId)
+      .where('id', '=', balerId)
+      .where('deletedAt', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+    await trx
+      .deleteFrom('balerSubscriptionMonths')
+      .where('orgId', '=', orgId)
+      .where('balerId', '=', balerId)
+      .where('status', '=', 'scheduled')
+      .execute();
+    return true;
+  });
 }

@@ -83,7 +83,10 @@ export const baleColumns = [
 ] as const;
 
 /** Narrows a bale query to bales made in [from, to). */
-function madeWithin<QB extends ReturnType<typeof visibleBales>>(query: QB, range: TimeRange): QB {
+export function madeWithin<QB extends ReturnType<typeof visibleBales>>(
+  query: QB,
+  range: TimeRange,
+): QB {
   return query
     .$if(range.from !== undefined, (q) => q.where('bales.creationTime', '>=', range.from as Date))
     .$if(range.to !== undefined, (q) => q.where('bales.creationTime', '<', range.to as Date)) as QB;

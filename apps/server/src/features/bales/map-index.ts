@@ -45,7 +45,8 @@ export interface ClusterIndex {
   stacks: Stack[];
 }
 
-// Memory stays bounded: ~100 bytes a bale, a handful of farms and date ranges per process.
+// Memory: about 1.3 KB a visible bale (docs/benchmarks.md), a handful of farms and date ranges
+// per process.
 const MAX_SNAPSHOTS = 8;
 const MAX_RANGES_PER_SNAPSHOT = 6;
 /** Past this zoom every bale and stack is drawn on its own. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { generateDemoFarm } from '@baletrack/domain/demo-farm/demo-farm';
 import type { DemoFarm } from '@baletrack/domain/demo-farm/demo-farm-model';
 import type { AppContext } from '../../app.ts';
+import { insertRegistryEntries } from '../balers/baler-registry.repository.ts';
 import { createBaler } from '../balers/balers.service.ts';
 import { insertCrops } from '../crops/crops.repository.ts';
 import { insertCuttings } from '../cuttings/cuttings.repository.ts';
@@ -24,6 +25,16 @@ export const demoOwner = {
   password: 'Baletrack-demo1',
   organizationName: 'Yakima Valley Hay (demo)',
 } as const;
+
+/**
+ * VINs the embedded connectivity provider knows under the demo owner's email but no account has
+ * registered, so a visitor can try registering a baler (README, demo farm).
+ */
+export const demoUnregisteredVins = [
+  'BT34LSX7R2H104901',
+  'BT5FRND9M1K207402',
+  'BT44LSX3P5J318803',
+] as const;
 
 // Ingest's own limit per request; one transaction per batch keeps each write bounded.
 const BALES_PER_BATCH = 5_000;
@@ -53,6 +64,15 @@ export async function seedDemo(ctx: AppContext): Promise<'created' | 'exists' | 
       status: 'CONFIRMED',
     });
   });
+  // The connectivity provider's side: the demo balers and a few more, ACM under the demo owner.
+  await insertRegistryEntries(
+    ctx.db,
+    [...farm.balers.map((b) => b.vin), ...demoUnregisteredVins].map((vin) => ({
+      vin,
+      acmEmail: demoOwner.email,
+      acmExpiry: `${ctx.now().getUTCFullYear() + 1}-12-31T23:59:59Z`,
+    })),
+  );
   try {
     const apiKey = await storeDemoFarm(ctx, orgId, farm);
     writeDemoBalerKey(ctx.config.dataDir, apiKey);

@@ -35,3 +35,17 @@ export async function insertSubscriptionMonths(
     )
     .execute();
 }
+
+/**
+ * The last month ('YYYY-MM-DD', its first day) each of the organization's balers has a credit on,
+ * active or scheduled; balers never subscribed are absent.
+ */
+export async function lastSubscribedMonths(db: Db, orgId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('balerSubscriptionMonths')
+    .select(['balerId', sql<string>`to_char(max(month), 'YYYY-MM-DD')`.as('month')])
+    .where('orgId', '=', orgId)
+    .groupBy('balerId')
+    .execute();
+  return new Map(rows.map((row) => [row.balerId, row.month]));
+}

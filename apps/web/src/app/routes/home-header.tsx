@@ -11,6 +11,7 @@ import { useSignOut } from '@/features/identity/hooks/use-sign-out';
 import { TimeRangePicker } from '@/features/map/components/time-range-picker';
 import { ChangePasswordDialog } from '@/features/settings/components/change-password-dialog';
 import { SettingsDialog } from '@/features/settings/components/settings-dialog';
+import { SummaryPanel } from '@/features/summaries/components/summary-panel';
 import { routePaths } from '@/lib/route-names';
 
 function OrganizationName() {
@@ -29,6 +30,7 @@ export function HomeHeader() {
   const [changingPassword, passwordDialog] = useDisclosure(false);
   const [filtersOpened, filtersPanel] = useDisclosure(false);
   const [settingsOpened, settingsDialog] = useDisclosure(false);
+  const [summaryOpened, summaryPanel] = useDisclosure(false);
   const currentUser = useCurrentUser();
   const signOut = useSignOut();
 
@@ -56,6 +58,7 @@ export function HomeHeader() {
               </Menu.Item>
             )}
             <Menu.Item onClick={filtersPanel.open}>Filters</Menu.Item>
+            <Menu.Item onClick={summaryPanel.open}>Summary</Menu.Item>
             <Menu.Item onClick={settingsDialog.open}>Settings</Menu.Item>
             <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
             <Menu.Item onClick={() => void signOut()}>Sign Out</Menu.Item>
@@ -65,6 +68,7 @@ export function HomeHeader() {
       <ChangePasswordDialog opened={changingPassword} onClose={passwordDialog.close} />
       <FiltersPanel opened={filtersOpened} onClose={filtersPanel.close} />
       <SettingsDialog opened={settingsOpened} onClose={settingsDialog.close} />
+      <SummaryPanel opened={summaryOpened} onClose={summaryPanel.close} />
     </Group>
   );
 }

@@ -1,0 +1,35 @@
+import type { AcmStatus } from '@baletrack/contracts/balers/baler';
+import type { Database } from '@baletrack/db/database';
+import type { Kysely, Transaction } from 'kysely';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface RegistryEntry {
+  vin: string;
+  registered?: boolean;
+  acmEmail: string | null;
+  acmStatus?: AcmStatus;
+  acmExpiry?: string | null;
+}
+
+export function findRegistryEntry(db: Db, vin: string) {
+  return db
+    .selectFrom('balerRegistry')
+    .select(['vin', 'registered', 'acmEmail', 'acmStatus', 'acmExpiry'])
+    .where('vin', '=', vin)
+    .executeTakeFirst();
+}
+
+/**
+ * Adds VINs to the embedded connectivity provider's registry; a VIN already known keeps its entry
+ * (a re-seeded demo never overwrites what an operator changed).
+ * @example await insertRegistryEntries(db, [{ vin, acmEmail: 'owner@farm.example' }]);
+ */
+export async function insertRegistryEntries(db: Db, entries: RegistryEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insertInto('balerRegistry')
+    .values(entries.map((entry) => ({ ...entry, acmEmail: entry.acmEmail?.toLowerCase() ?? null })))
+    .onConflict((oc) => oc.column('vin').doNothing())
+    .execute();
+}

@@ -1,0 +1,40 @@
+import { parseArgs } from 'node:util';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface BenchOptions {
+  /** Bales of the measured organization. */
+  bales: number;
+  kinds: DatabaseKind[];
+  /** Whether to rewrite docs/benchmarks.md (off for a trial run). */
+  write: boolean;
+}
+
+export const usage = `Usage: npm run bench [-- --bales N] [--only pglite|postgres] [--no-write]
+
+  --bales N     bales of the measured organization (default 200000; 20000 for a quick run)
+  --only KIND   run on one database only: pglite or postgres
+  --no-write    print the figures without rewriting docs/benchmarks.md`;
+
+/** Reads the command line; throws with the usage text on a bad option. */
+export function readOptions(argv: string[]): BenchOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      bales: { type: 'string', default: '200000' },
+      only: { type: 'string' },
+      'no-write': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return 'help';
+  const bales = Number(values.bales.replaceAll(/[_,]/g, ''));
+  if (!Number.isInteger(bales) || bales < 1_000 || bales > 2_000_000) {
+    throw new Error(`--bales must be a whole number from 1000 to 2000000.\n\n${usage}`);
+  }
+  if (values.only !== undefined && values.only !== 'pglite' && values.only !== 'postgres') {
+    throw new Error(`--only takes pglite or postgres.\n\n${usage}`);
+  }
+  const kinds: DatabaseKind[] = values.only ? [values.only] : ['pglite', 'postgres'];
+  return { bales, kinds, write: !values['no-write'] };
+}

@@ -1,0 +1,77 @@
+// Time from opening the home page, signed in, until the map shows the farm's bales, in
+// Debian's Chromium (never a downloaded browser) as the browser journeys drive it.
+import { type Browser, chromium, type Page } from '@playwright/test';
+
+export const LOADS = 5;
+
+export interface PageLoads {
+  /** Milliseconds per load, in order. */
+  samples: number[];
+  /** What the map said it shows at the last load. */
+  bales: number;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/**
+ * Signs in once at /login (then waits for that first map, which is not counted), then loads
+ * `/` LOADS times. A load ends when the map is ready on the farm (its fit to the fields done:
+ * zoom 10 or closer) and, when `withBales`, counts bales.
+ */
+export async function measurePageLoads(
+  browser: Browser,
+  url: string,
+  account: { email: string; password: string },
+  withBales: boolean,
+): Promise<PageLoads> {
+  const context = await browser.newContext({
+    baseURL: url,
+    viewport: { width: 1280, height: 720 },
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await mapReady(page, withBales);
+    const samples: number[] = [];
+    let bales = 0;
+    for (let i = 0; i < LOADS; i += 1) {
+      const started = performance.now();
+      await page.goto('/');
+      bales = await mapReady(page, withBales);
+      samples.push(performance.now() - started);
+    }
+    return { samples, bales };
+  } finally {
+    await context.close();
+  }
+}
+
+// The page's document, as far as the check below reads it (scripts are typed without the DOM).
+type PageDocument = {
+  querySelector(selector: string): { dataset: Record<string, string | undefined> } | null;
+};
+
+/** Waits (checking every frame) until the map is ready on the farm; returns its bale count. */
+async function mapReady(page: Page, withBales: boolean): Promise<number> {
+  const handle = await page.waitForFunction(
+    (needBales) => {
+      const { document } = globalThis as unknown as { document: PageDocument };
+      const map = document.querySelector('[data-testid="bale-map"]');
+      if (map?.dataset.state !== 'ready' || Number(map.dataset.zoom) < 10) return false;
+      const bales = Number(map.dataset.bales);
+      return needBales && !(bales > 0) ? false : { bales };
+    },
+    withBales,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const { bales } = (await handle.jsonValue()) as { bales: number };
+  return bales;
+}

@@ -1,0 +1,210 @@
+// The figures as a table (measure, ours, baseline, target, result) with the machine's facts,
+// printed and written into docs/benchmarks.md between its results markers.
+import fs from 'node:fs';
+import type { BenchFarm } from './bench-farm.ts';
+import { WHOLE_FARM_ZOOMS } from './clusters-api.ts';
+import { LOADS } from './page-load.ts';
+import type { DatabaseFigures } from './run-database.ts';
+import { median, percentile } from './stats.ts';
+
+export const INGEST_TARGET = 5_000;
+export const CLUSTERS_P50_TARGET_MS = 50;
+export const PAGE_LOAD_TARGET_MS = 2_000;
+
+export interface RunFacts {
+  date: Date;
+  commit: string;
+  nproc: number;
+  cpuModel: string;
+  memory: string;
+  node: string;
+  chromium: string;
+  pglite: string;
+  loadStart: number[];
+  loadEnd: number[];
+  minutes: number;
+  farm: BenchFarm;
+  neighbour: BenchFarm;
+}
+
+type Verdict = 'pass' | 'MISSED' | '—';
+interface Row {
+  database: string;
+  measure: string;
+  ours: string;
+  baseline: string;
+  target: string;
+  result: Verdict;
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) =>
+  n < 1 ? `${n.toFixed(2)} ms` : n < 100 ? `${n.toFixed(1)} ms` : `${int(n)} ms`;
+const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
+const perSecond = (bales: number, millis: number) => `${int((bales / millis) * 1000)} bales/s`;
+const mib = (n: number) => `${int(n)} MiB`;
+const verdict = (ok: boolean): Verdict => (ok ? 'pass' : 'MISSED');
+
+function rowsOf(f: DatabaseFigures): Row[] {
+  const database = f.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  const ingestRate = (f.ingest.bales / f.ingest.ms) * 1000;
+  const p50 = median(f.clusters.samples);
+  const rows: Row[] = [
+    {
+      database,
+      measure: `ingest API, one client, batches of 5,000`,
+      ours: `${perSecond(f.ingest.bales, f.ingest.ms)} (${int(f.ingest.bales)} in ${s(f.ingest.ms)})`,
+      baseline: `COPY of the same rows: ${perSecond(f.copy.rows, f.copy.ms)}`,
+      target: f.kind === 'pglite' ? `≥ ${int(INGEST_TARGET)} bales/s` : '— (figure only)',
+      result: f.kind === 'pglite' ? verdict(ingestRate >= INGEST_TARGET) : '—',
+    },
+    {
+      database,
+      measure: 'ingest API, two clients at once (a second organization)',
+      ours: `${perSecond(f.concurrent.bales, f.concurrent.ms)} (${int(f.concurrent.bales)} in ${s(f.concurrent.ms)})`,
+      baseline: `one client, its last ${int(f.concurrent.bales)}: ${int(f.tail)} bales/s`,
+      target: '—',
+      result: '—',
+    },
+    {
+      database,
+      measure: '`/clusters/get` first call after ingest (index built)',
+      ours: ms(f.clusters.firstMs),
+      baseline:
+        `SQL fetching the ${int(f.baselines.points)} visible points: ${ms(median(f.baselines.sqlMs))} ` +
+        `after ANALYZE (${ms(f.baselines.sqlBeforeAnalyzeMs)} before); supercluster.load: ${ms(f.baselines.loadMs)}`,
+      target: '—',
+      result: '—',
+    },
+    {
+      database,
+      measure: `\`/clusters/get\` whole farm, ${f.clusters.samples.length} calls at zoom ${WHOLE_FARM_ZOOMS[0]}–${WHOLE_FARM_ZOOMS.at(-1)}`,
+      ours: `p50 ${ms(p50)}, p95 ${ms(percentile(f.clusters.samples, 95))}`,
+      baseline: `supercluster.getClusters in process: p50 ${ms(median(f.baselines.samples))}, p95 ${ms(percentile(f.baselines.samples, 95))}`,
+      target: `p50 ≤ ${CLUSTERS_P50_TARGET_MS} ms`,
+      result: verdict(p50 <= CLUSTERS_P50_TARGET_MS),
+    },
+    {
+      database,
+      measure: '`/clusters/get` first call after one more bale arrived',
+      ours: `${ms(f.catchUp.ms)}${f.catchUp.countsIt ? '' : ' (the new bale was NOT counted)'}`,
+      baseline: `steady p50 ${ms(p50)}`,
+      target: '—',
+      result: f.catchUp.countsIt ? '—' : 'MISSED',
+    },
+  ];
+  if (f.pageLoads) {
+    const { farm, empty } = f.pageLoads;
+    const load = median(farm.samples);
+    rows.push({
+      database,
+      measure: `signed-in page load to bales drawn, Chromium, median of ${LOADS}`,
+      ours: `${s(load)} (${s(Math.min(...farm.samples))}–${s(Math.max(...farm.samples))}; ${int(farm.bales)} bales in view)`,
+      baseline: `organization without bales, same fields: ${s(median(empty.samples))}`,
+      target: `≤ ${s(PAGE_LOAD_TARGET_MS)}`,
+      result: verdict(load <= PAGE_LOAD_TARGET_MS),
+    });
+  }
+  const { start, afterIngest, afterIndex } = f.memory;
+  rows.push({
+    database,
+    measure: 'server memory (RSS) with the index built',
+    ours: `${mib(afterIndex.rssMiB)} (peak ${mib(afterIndex.peakMiB)})`,
+    baseline: `at start, no bale: ${mib(start.rssMiB)}; after ingest: ${mib(afterIngest.rssMiB)}`,
+    target: '—',
+    result: '—',
+  });
+  return rows;
+}
+
+/** The results section: run facts, the table, notes. */
+export function renderResults(
+  facts: RunFacts,
+  figures: DatabaseFigures[],
+  notes: string[],
+): string {
+  const rows = figures.flatMap(rowsOf);
+  const missed = rows.filter((r) => r.result === 'MISSED');
+  const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' / ');
+  // version() reads 'PostgreSQL 15.14 (Debian …) on …': keep the first two words.
+  const engine = (kind: string) =>
+    figures
+      .find((f) => f.kind === kind)
+      ?.version.split(' ')
+      .slice(0, 2)
+      .join(' ');
+  const postgres = engine('postgres');
+  const databases = [
+    `PGlite ${facts.pglite} (${engine('pglite') ?? 'not run'})`,
+    postgres ? `${postgres}, a throwaway cluster with fsync off` : 'PostgreSQL not run',
+  ].join('; ');
+  const lines = [
+    `Run of ${facts.date.toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${facts.commit}, ` +
+      `${int(facts.farm.total)} bales (${int(facts.farm.locked)} of them locked) from ` +
+      `${facts.farm.balers.length} balers over crop years ${facts.farm.years.join('–')}; ` +
+      `${facts.minutes.toFixed(1)} minutes.`,
+    '',
+    '| machine | |',
+    '|---|---|',
+    `| CPUs (\`nproc\`) | ${facts.nproc} × ${facts.cpuModel} |`,
+    `| memory | ${facts.memory} |`,
+    `| Node.js | ${facts.node} |`,
+    `| databases | ${databases} |`,
+    `| Chromium | ${facts.chromium} |`,
+    `| load average (1, 5, 15 min) before the run (other work) | ${load(facts.loadStart)} |`,
+    `| load average (1, 5, 15 min) at its end (mostly its own) | ${load(facts.loadEnd)} |`,
+    '',
+    '| database | measure | Baletrack | baseline | target | result |',
+    '|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.measure} | ${r.ours} | ${r.baseline} | ${r.target} | ${r.result} |`,
+    ),
+    '',
+    missed.length === 0
+      ? 'Every target met.'
+      : `**MISSED: ${missed.map((r) => `${r.database} ${r.measure.replaceAll('`', '')}`).join('; ')}.**`,
+  ];
+  // At the start the load is other work's; at the end it is mostly this run's own.
+  const before = facts.loadStart[0] ?? 0;
+  if (before >= 0.5) {
+    lines.push(
+      '',
+      `The machine was busy with other work when the run began (1-minute load average ` +
+        `${before.toFixed(2)} on ${facts.nproc} CPUs): figures taken while it is busy are pessimistic.`,
+    );
+  }
+  for (const f of figures) {
+    const after = median(f.baselines.sqlMs);
+    if (f.baselines.sqlBeforeAnalyzeMs > 2 * after) {
+      const why =
+        f.kind === 'pglite'
+          ? 'PGlite runs no autovacuum, so they never get any'
+          : 'autovacuum had not analyzed them yet';
+      lines.push(
+        '',
+        `${f.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: the tables had no planner statistics ` +
+          `when the product first read them (${why}); the visible-points SQL took ` +
+          `${ms(f.baselines.sqlBeforeAnalyzeMs)} before ANALYZE and ${ms(after)} after.`,
+      );
+    }
+  }
+  for (const note of notes) lines.push('', note);
+  return lines.join('\n');
+}
+
+const START = '<!-- bench:results:start -->';
+const END = '<!-- bench:results:end -->';
+
+/** Replaces the results section of the document (or appends one). */
+export function writeResults(file: string, results: string): void {
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const section = `${START}\n${results}\n${END}`;
+  const from = text.indexOf(START);
+  const to = text.indexOf(END);
+  const next =
+    from !== -1 && to > from
+      ? text.slice(0, from) + section + text.slice(to + END.length)
+      : `${text.trimEnd()}\n\n## Results\n\n${section}\n`;
+  fs.writeFileSync(file, next);
+}

@@ -1,0 +1,192 @@
+// One database's run: store the organizations, start the product on it, ingest, call the map,
+// load the page, read the server's memory; then, with the product stopped, the baselines.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from '@playwright/test';
+import pg from 'pg';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { cognito } from '../../apps/server/test/helpers/identity.ts';
+import { startThrowawayPostgres } from '../lib/postgres.mjs';
+import type { BenchFarm } from './bench-farm.ts';
+import type { Cleanup } from './cleanup.ts';
+import { type ClusterBaselines, measureClusterBaselines } from './cluster-baselines.ts';
+import {
+  type CatchUpRun,
+  type ClustersApiRun,
+  farmBounds,
+  measureCatchUp,
+  measureClustersApi,
+  wholeFarmViews,
+} from './clusters-api.ts';
+import {
+  batchesOf,
+  type IngestRun,
+  sendBatches,
+  sendConcurrently,
+  tailRate,
+} from './ingest-client.ts';
+import type { DatabaseKind } from './options.ts';
+import { type Accounts, prepareAccounts, productEnvironment } from './organizations.ts';
+import { measurePageLoads, type PageLoads } from './page-load.ts';
+import { freePort, type ProductServer, startProductServer } from './product-server.ts';
+import { openPglite, openPostgres, type RawDatabase } from './raw-database.ts';
+
+type Memory = ReturnType<ProductServer['memory']>;
+
+export interface DatabaseFigures {
+  kind: DatabaseKind;
+  version: string;
+  copyMethod: string;
+  ingest: IngestRun;
+  /** One client's rate over the last bales of `ingest`, as many as `concurrent` sent. */
+  tail: number;
+  concurrent: IngestRun;
+  copy: { rows: number; ms: number };
+  clusters: ClustersApiRun;
+  catchUp: CatchUpRun;
+  baselines: ClusterBaselines;
+  pageLoads?: { farm: PageLoads; empty: PageLoads };
+  memory: { start: Memory; afterIngest: Memory; afterIndex: Memory };
+}
+
+const log = (line: string) => console.log(`  ${line}`);
+
+export async function benchDatabase(
+  kind: DatabaseKind,
+  farms: { farm: BenchFarm; neighbour: BenchFarm },
+  browser: Browser | undefined,
+  cleanup: Cleanup,
+): Promise<DatabaseFigures> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-bench-'));
+  const removeData = cleanup.add(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  let stopPostgres = async () => {};
+  try {
+    let databaseUrl: string | undefined;
+    if (kind === 'postgres') {
+      log('starting a throwaway PostgreSQL cluster');
+      const cluster = await startThrowawayPostgres();
+      stopPostgres = cleanup.add(() => cluster.stop());
+      databaseUrl = await createDatabase(cluster.url, 'baletrack_bench');
+    }
+    const env = productEnvironment({ port: await freePort(), dataDir, databaseUrl });
+    log('storing the organizations, balers, subscriptions and fields');
+    const accounts = await prepareAccounts(env, farms.farm, farms.neighbour);
+    const views = wholeFarmViews(farmBounds(farms.farm.fields));
+    const live = await measureProduct(env, accounts, farms, views, browser, cleanup);
+
+    log('baselines: COPY, SQL and supercluster in this process');
+    const raw: RawDatabase =
+      kind === 'pglite'
+        ? await openPglite(path.join(dataDir, 'pglite'))
+        : await openPostgres(databaseUrl as string);
+    try {
+      const copy = await raw.copyBales(accounts.farm.orgId);
+      const baselines = await measureClusterBaselines(raw, accounts.farm.orgId, views);
+      return {
+        kind,
+        version: await raw.version(),
+        copyMethod: raw.copyMethod,
+        ...live,
+        copy,
+        baselines,
+      };
+    } finally {
+      await raw.close();
+    }
+  } finally {
+    await stopPostgres();
+    await removeData();
+  }
+}
+
+async function measureProduct(
+  env: Record<string, string>,
+  accounts: Accounts,
+  farms: { farm: BenchFarm; neighbour: BenchFarm },
+  views: ReturnType<typeof wholeFarmViews>,
+  browser: Browser | undefined,
+  cleanup: Cleanup,
+) {
+  const server = await startProductServer(env);
+  const stopServer = cleanup.add(() => server.stop());
+  try {
+    const start = server.memory();
+    const { farm, neighbour } = farms;
+    log(`ingest: ${farm.total.toLocaleString('en-US')} bales through the API, one client`);
+    const ingest = await sendBatches(
+      server.url,
+      batchesOf(
+        farm.balers.map((b, i) => ({ key: accounts.farm.balerKeys[i] ?? '', bales: b.bales })),
+      ),
+    );
+    log(`${rate(ingest)} bales/s; now ${neighbour.total.toLocaleString('en-US')} from two clients`);
+    const concurrent = await sendConcurrently(
+      server.url,
+      neighbour.balers.map((b, i) =>
+        batchesOf([{ key: accounts.neighbour.balerKeys[i] ?? '', bales: b.bales }]),
+      ),
+    );
+    const afterIngest = server.memory();
+    log(`${rate(concurrent)} bales/s; /clusters/get`);
+    const idToken = await signIn(server.url, env, accounts.farm);
+    const clusters = await measureClustersApi(server.url, idToken, views);
+    const afterIndex = server.memory();
+    const catchUp = await measureCatchUp(
+      server.url,
+      idToken,
+      views,
+      accounts.farm.balerKeys[0] ?? '',
+    );
+    let pageLoads: DatabaseFigures['pageLoads'];
+    if (browser) {
+      log('page loads in Chromium');
+      pageLoads = {
+        farm: await measurePageLoads(browser, server.url, accounts.farm, true),
+        empty: await measurePageLoads(browser, server.url, accounts.empty, false),
+      };
+    }
+    return {
+      ingest,
+      tail: tailRate(ingest, concurrent.bales),
+      concurrent,
+      clusters,
+      catchUp,
+      pageLoads,
+      memory: { start, afterIngest, afterIndex },
+    };
+  } finally {
+    await stopServer();
+  }
+}
+
+const rate = (run: IngestRun) => Math.round((run.bales / run.ms) * 1000).toLocaleString('en-US');
+
+/** The owner's id token, through the user pool as any API client gets it. */
+async function signIn(
+  url: string,
+  env: Record<string, string>,
+  account: { email: string; password: string },
+): Promise<string> {
+  const response = await cognito(url, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: loadConfig(env).userPool.clientId,
+    AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
+  });
+  const body = (await response.json()) as { AuthenticationResult?: { IdToken: string } };
+  if (!body.AuthenticationResult) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.AuthenticationResult.IdToken;
+}
+
+async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
