@@ -1,14 +1,13 @@
 import { type ConfirmSignUp, confirmSignUpSchema } from '@baletrack/contracts/identity/sign-in';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
 import { useForm } from 'react-hook-form';
 import { BackToSignIn } from '@/features/identity/components/back-to-sign-in';
 import { ConfirmationCodeInput } from '@/features/identity/components/confirmation-code-input';
 import { FormAlert } from '@/features/identity/components/form-alert';
 import { MailboxNote } from '@/features/identity/components/mailbox-note';
+import { useResendCode } from '@/features/identity/hooks/use-resend-code';
 import { authErrorMessage } from '@/features/identity/utils/auth-error-message';
 
 interface ConfirmSignUpFormProps {
@@ -30,13 +29,9 @@ export function ConfirmSignUpForm({
   });
   const { errors, isSubmitting } = form.formState;
 
-  const resend = useMutation({
-    mutationFn: (email: string) => resendSignUpCode({ username: email }),
-    onSuccess: (_, email) => {
-      notifications.show({ color: 'green', message: `A new code was sent to ${email}.` });
-    },
-    onError: (error) => form.setError('root', { message: authErrorMessage(error) }),
-  });
+  const { resendCode, isPending: resending } = useResendCode(form, (email) =>
+    resendSignUpCode({ username: email }),
+  );
 
   const submit = form.handleSubmit(async ({ email, code }) => {
     try {
@@ -47,13 +42,6 @@ export function ConfirmSignUpForm({
     }
     await onConfirmed(email);
   });
-
-  const resendCode = async () => {
-    form.clearErrors('root');
-    if (await form.trigger('email')) {
-      resend.mutate(form.getValues('email').trim().toLowerCase());
-    }
-  };
 
   return (
     <form onSubmit={submit} noValidate>
@@ -69,7 +57,7 @@ export function ConfirmSignUpForm({
         <ConfirmationCodeInput error={errors.code?.message} {...form.register('code')} />
         <MailboxNote url={mailboxUrl} />
         <Group grow>
-          <Button type="button" variant="default" loading={resend.isPending} onClick={resendCode}>
+          <Button type="button" variant="default" loading={resending} onClick={resendCode}>
             Resend code
           </Button>
           <Button type="submit" loading={isSubmitting}>

@@ -1,14 +1,13 @@
 import { type ResetPassword, resetPasswordSchema } from '@baletrack/contracts/identity/sign-in';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
 import { useForm } from 'react-hook-form';
 import { BackToSignIn } from '@/features/identity/components/back-to-sign-in';
 import { ConfirmationCodeInput } from '@/features/identity/components/confirmation-code-input';
 import { FormAlert } from '@/features/identity/components/form-alert';
 import { MailboxNote } from '@/features/identity/components/mailbox-note';
+import { useResendCode } from '@/features/identity/hooks/use-resend-code';
 import { authErrorMessage } from '@/features/identity/utils/auth-error-message';
 import { passwordHint } from '@/lib/password-hint';
 
@@ -31,13 +30,9 @@ export function ResetPasswordForm({
   });
   const { errors, isSubmitting } = form.formState;
 
-  const resend = useMutation({
-    mutationFn: (email: string) => resetPassword({ username: email }),
-    onSuccess: (_, email) => {
-      notifications.show({ color: 'green', message: `A new code was sent to ${email}.` });
-    },
-    onError: (error) => form.setError('root', { message: authErrorMessage(error) }),
-  });
+  const { resendCode, isPending: resending } = useResendCode(form, (email) =>
+    resetPassword({ username: email }),
+  );
 
   const submit = form.handleSubmit(async ({ email, code, newPassword }) => {
     try {
@@ -47,13 +42,6 @@ export function ResetPasswordForm({
       form.setError('root', { message: authErrorMessage(error) });
     }
   });
-
-  const resendCode = async () => {
-    form.clearErrors('root');
-    if (await form.trigger('email')) {
-      resend.mutate(form.getValues('email').trim().toLowerCase());
-    }
-  };
 
   return (
     <form onSubmit={submit} noValidate>
@@ -82,7 +70,7 @@ export function ResetPasswordForm({
         />
         <MailboxNote url={mailboxUrl} />
         <Group grow>
-          <Button type="button" variant="default" loading={resend.isPending} onClick={resendCode}>
+          <Button type="button" variant="default" loading={resending} onClick={resendCode}>
             Resend code
           </Button>
           <Button type="submit" loading={isSubmitting}>
