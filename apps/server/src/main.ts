@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { demoOwner, seedDemo } from './features/demo/demo.service.ts';
 import { readDemoBalerKey } from './features/demo/demo-baler-key.ts';
+import { startIdentityHousekeeping } from './features/identity/identity-housekeeping.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { SecretBox } from './lib/secret-box.ts';
 
@@ -48,12 +49,16 @@ async function main(): Promise<void> {
 
   // After seeding, so the first map of a new demo farm is planned with real statistics.
   const stopMaintenance = await startMaintenance(database);
+  const stopHousekeeping = startIdentityHousekeeping(ctx, (error) =>
+    app.log.warn({ err: error }, 'purging expired sign-in rows failed'),
+  );
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
     stopMaintenance();
+    stopHousekeeping();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,0 +1,63 @@
+import type { AppContext } from '../../app.ts';
+import { throttleRules } from './throttle.service.ts';
+
+const HOUR_MS = 3_600_000;
+const longestThrottleMs = Math.max(
+  ...Object.values(throttleRules).map((rule) => Math.max(rule.windowMs, rule.lockMs)),
+);
+
+export interface PurgedRows {
+  codes: number;
+  challenges: number;
+  refreshFamilies: number;
+  throttles: number;
+}
+
+/**
+ * Deletes the user pool's rows that can no longer change any answer: expired mailed codes
+ * (a missing code reads as expired, as an expired one does), expired sign-in challenges,
+ * refresh-token families expired for longer than an id token lives (so no unexpired id token
+ * still points at one), and throttle counters whose window and lock are both over.
+ * @example await purgeExpiredIdentityRows(ctx) // → { codes: 3, challenges: 0, … }
+ */
+export async function purgeExpiredIdentityRows(
+  ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
+): Promise<PurgedRows> {
+  const now = ctx.now();
+  const idTokenMs = ctx.config.userPool.idTokenTtlSeconds * 1000;
+  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+  return ctx.db.transaction().execute(async (trx) => ({
+    codes: count(
+      await trx.deleteFrom('userCodes').where('expiresAt', '<=', now).executeTakeFirst(),
+    ),
+    challenges: count(
+      await trx.deleteFrom('authChallenges').where('expiresAt', '<=', now).executeTakeFirst(),
+    ),
+    refreshFamilies: count(
+      await trx
+        .deleteFrom('refreshTokens')
+        .where('expiresAt', '<', new Date(now.getTime() - idTokenMs))
+        .executeTakeFirst(),
+    ),
+    throttles: count(
+      await trx
+        .deleteFrom('authThrottle')
+        .where('windowStart', '<', new Date(now.getTime() - longestThrottleMs))
+        .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
+        .executeTakeFirst(),
+    ),
+  }));
+}
+
+/**
+ * Runs the purge every hour in the background (every process may: the deletes are idempotent).
+ * @example const stop = startIdentityHousekeeping(ctx); … stop();
+ */
+export function startIdentityHousekeeping(
+  ctx: Pick<AppContext, 'db' | 'now' | 'config'>,
+  onError: (error: unknown) => void,
+): () => void {
+  const timer = setInterval(() => void purgeExpiredIdentityRows(ctx).catch(onError), HOUR_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
