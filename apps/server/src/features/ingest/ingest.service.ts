@@ -5,9 +5,9 @@ import type { AppContext } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findBalerById } from '../balers/balers.repository.ts';
 import {
+  type BaleRecordRow,
   commitBaleVersion,
   lockNextBaleVersion,
-  type NewBaleRow,
   upsertBales,
 } from '../bales/bale-writes.repository.ts';
 import { assignFields } from '../fields/field-assignment.ts';
@@ -24,9 +24,6 @@ function computedRfv(adf: number | null, ndf: number | null): number | null {
 }
 
 export type IngestResult = IngestResponse;
-
-// ~35 parameters a row: 500 rows stay far below PostgreSQL's 65,535 parameters a statement.
-const ROWS_PER_STATEMENT = 500;
 
 /**
  * Stores a baler's batch: each record checked on its own, the good ones written in one
@@ -75,34 +72,25 @@ export async function ingestBales(
       baler.orgId,
       bales.map((bale) => bale.creationLocation),
     );
-    const rows = bales.map(
-      (bale, i): NewBaleRow => ({
-        ...toRow(bale, fieldUids[i] ?? []),
-        orgId: baler.orgId,
-        balerId: baler.id,
-        balerVin: baler.vin,
-        version,
-        changedAt,
-      }),
-    );
-    let written = 0;
-    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-      const returned = await upsertBales(trx, rows.slice(start, start + ROWS_PER_STATEMENT));
-      for (const row of returned) {
-        if (row.inserted) result.created += 1;
-        else result.updated += 1;
-      }
-      written += returned.length;
-    }
+    const rows = bales.map((bale, i) => toRow(bale, fieldUids[i] ?? []));
+    const stamp = {
+      orgId: baler.orgId,
+      balerId: baler.id,
+      balerVin: baler.vin,
+      version,
+      changedAt,
+    };
+    const { inserted, updated } = await upsertBales(trx, stamp, rows);
+    result.created += inserted;
+    result.updated += updated;
+    const written = inserted + updated;
     result.unchanged += rows.length - written;
     if (written > 0) await commitBaleVersion(trx, baler.orgId, version);
   });
   return result;
 }
 
-type DerivedColumns = 'orgId' | 'balerId' | 'balerVin' | 'version' | 'changedAt';
-
-function toRow(bale: IngestBale, fieldUids: string[]): Omit<NewBaleRow, DerivedColumns> {
+function toRow(bale: IngestBale, fieldUids: string[]): BaleRecordRow {
   const adf = bale.adf;
   const ndf = bale.ndf;
   const creationTime = new Date(bale.creationTime);

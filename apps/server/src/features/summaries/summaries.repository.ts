@@ -167,7 +167,10 @@ function perBale(db: Db, orgId: string, selection: SummarySelection, by?: Summar
   }
 }
 
-/** The one query of a summary (exported for the benchmark's EXPLAIN). */
+/**
+ * A summary as one SQL query: the reference the in-memory columns (summary-aggregate.ts) are
+ * tested equal to, and the benchmark's baseline.
+ */
 export function summaryQuery(
   db: Db,
   orgId: string,
@@ -201,6 +204,8 @@ export function summaryQuery(
 /**
  * Summaries of the visible bales of the selection in one query: one row overall, or one per
  * group with `by` (groups with no bale are left out). Averages skip bales without the value.
+ * Requests are answered from the bale columns (`aggregateColumns`), seconds faster on PGlite;
+ * this stays their specification in SQL (test/summaries/summary-rules.medium.test.ts).
  * @example await summarizeBales(db, orgId, { range: {} }) // [{ groupKey: null, count: 20153, … }]
  */
 export async function summarizeBales(

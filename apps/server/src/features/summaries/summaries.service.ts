@@ -12,7 +12,12 @@ import {
 } from '@baletrack/contracts/bales/summary';
 import type { AppContext } from '../../app.ts';
 import { baleSelection } from '../bales/bale-selection.ts';
-import { type SummaryRow, summarizeBales } from './summaries.repository.ts';
+import { storedFilter } from '../filters/filters.service.ts';
+import type { SummaryRow } from './summaries.repository.ts';
+import { aggregateColumns } from './summary-aggregate.ts';
+import { summaryCacheFor } from './summary-cache.ts';
+import { type FilterCondition, lookUpCuttings } from './summary-filter.ts';
+import { readSummaryReference } from './summary-reference.repository.ts';
 
 function toSummary(row: SummaryRow | undefined): BaleSummary {
   const grade = (key: string) => row?.grades[key] ?? 0;
@@ -45,6 +50,38 @@ function toSummary(row: SummaryRow | undefined): BaleSummary {
   };
 }
 
+/**
+ * The summary rows of the visible bales in the query's dates and filter, computed over the
+ * organization's cached bale columns (`summarizeBales` is the same in SQL).
+ */
+async function summarize(
+  ctx: AppContext,
+  orgId: string,
+  query: BaleSummaryQuery,
+  options: { onHand?: boolean; by?: SummaryGrouping },
+): Promise<SummaryRow[]> {
+  // The selection resolves dates and the filter (404 for another organization's); the filter's
+  // condition is read with it, since the columns apply it in memory.
+  const [{ range }, condition, columns, reference] = await Promise.all([
+    baleSelection(ctx, orgId, query),
+    query.filterId === undefined
+      ? undefined
+      : storedFilter(ctx, orgId, query.filterId).then(
+          ({ id: _, name: __, dateRange: ___, ...rest }): FilterCondition => rest,
+        ),
+    summaryCacheFor(ctx).columns(orgId),
+    readSummaryReference(ctx.db, orgId),
+  ]);
+  const lookup = lookUpCuttings(columns, reference);
+  return aggregateColumns(
+    columns,
+    reference,
+    lookup,
+    { range, condition, onHand: options.onHand },
+    options.by,
+  );
+}
+
 /** Key figures of the visible bales in the dates, narrowed by a saved filter if given. */
 export async function baleSummary(
   ctx: AppContext,
@@ -52,8 +89,7 @@ export async function baleSummary(
   query: BaleSummaryQuery,
   options: { onHand?: boolean } = {},
 ): Promise<BaleSummaryResponse> {
-  const { range, where } = await baleSelection(ctx, orgId, query);
-  const [row] = await summarizeBales(ctx.db, orgId, { range, where, onHand: options.onHand });
+  const [row] = await summarize(ctx, orgId, query, options);
   return { summary: toSummary(row) };
 }
 
@@ -79,8 +115,7 @@ export async function baleSummaryGroupBy(
   orgId: string,
   query: BaleSummaryGroupByQuery,
 ): Promise<BaleSummaryGroupByResponse> {
-  const { range, where } = await baleSelection(ctx, orgId, query);
-  const rows = await summarizeBales(ctx.db, orgId, { range, where }, query.by);
+  const rows = await summarize(ctx, orgId, query, { by: query.by });
   const groups = rows.map((row) => ({
     key: row.groupKey,
     name: groupName(query.by, row),

@@ -1,0 +1,203 @@
+import type { SummaryGrouping } from '@baletrack/contracts/bales/summary';
+import type { TimeRange } from '../bales/time-range.ts';
+import type { SummaryRow } from './summaries.repository.ts';
+import { type BaleColumns, gradeKeys, type NumericColumn } from './summary-columns.ts';
+import { type CuttingLookup, columnsFilter, type FilterCondition } from './summary-filter.ts';
+import type { SummaryReference } from './summary-reference.repository.ts';
+
+const DAY_MS = 86_400_000;
+const averaged = [
+  'weightKg',
+  'avgMoisture',
+  'peakMoisture',
+  'rfv',
+  'adf',
+  'ndf',
+  'protein',
+  'ash',
+  'sugar',
+] as const satisfies readonly NumericColumn[];
+
+/** Which bales a summary covers, as the columns read it. */
+export interface ColumnSelection {
+  range: TimeRange;
+  /** The applied filter's condition, if any. */
+  condition?: FilterCondition;
+  /** Only bales not loaded out for retail (`/bales/summary/active`). */
+  onHand?: boolean;
+}
+
+class Totals {
+  count = 0;
+  weight = 0;
+  dryMass = 0;
+  maxPeak = Number.NaN;
+  aboveSafe = 0;
+  readonly sums = new Float64Array(averaged.length);
+  readonly counts = new Uint32Array(averaged.length);
+  readonly grades = new Uint32Array(gradeKeys.length);
+  constructor(
+    readonly key: string | null,
+    readonly name: string | null,
+  ) {}
+
+  toRow(): SummaryRow {
+    const average = (i: number) =>
+      (this.counts[i] as number) === 0
+        ? null
+        : (this.sums[i] as number) / (this.counts[i] as number);
+    const averages = Object.fromEntries(averaged.map((column, i) => [column, average(i)]));
+    return {
+      groupKey: this.key,
+      groupName: this.name,
+      count: this.count,
+      totalWeightKg: this.weight,
+      totalDryMassKg: this.dryMass,
+      ...(averages as Record<(typeof averaged)[number], number | null>),
+      maxPeakMoisture: Number.isNaN(this.maxPeak) ? null : this.maxPeak,
+      aboveSafe: this.aboveSafe,
+      grades: Object.fromEntries(gradeKeys.map((key, i) => [key, this.grades[i] as number])),
+    };
+  }
+}
+
+interface Groups {
+  /** The groups of the bale in a slot (the null group when it is in none). */
+  of: (slot: number) => Totals[];
+  all: () => Totals[];
+}
+
+/**
+ * The groups each bale falls in: one list per bucket (the bale's fields, fields-and-day, baler
+ * or size), shared by the bales of the bucket. A bale in no group counts in the null group.
+ */
+function groupsOf(
+  by: SummaryGrouping,
+  columns: BaleColumns,
+  reference: SummaryReference,
+  lookup: CuttingLookup,
+): Groups {
+  const groups = new Map<string | null, Totals>();
+  const group = (key: string | null, name: string | null) => {
+    let totals = groups.get(key);
+    if (!totals) {
+      totals = new Totals(key, name);
+      groups.set(key, totals);
+    }
+    return totals;
+  };
+  const orNone = (list: Totals[]) => (list.length > 0 ? list : [group(null, null)]);
+  const all = () => [...groups.values()];
+  const byBucket = (lists: Totals[][], bucket: Uint32Array): Groups => ({
+    of: (slot) => lists[bucket[slot] as number] as Totals[],
+    all,
+  });
+  switch (by) {
+    case 'field': {
+      const names = new Map(reference.fields.map((f) => [f.id, f.name]));
+      const perSet = columns.fieldSets.values.map((ids) =>
+        orNone(ids.filter((id) => names.has(id)).map((id) => group(id, names.get(id) ?? null))),
+      );
+      return byBucket(perSet, columns.fieldSet);
+    }
+    case 'cutting': {
+      const perDay = lookup.cuttingsOf.map((held) =>
+        orNone(
+          held.flatMap((c) => {
+            const cutting = reference.cuttings[c];
+            return cutting ? [group(cutting.id, `${cutting.name} (${cutting.year})`)] : [];
+          }),
+        ),
+      );
+      return byBucket(perDay, columns.fieldDay);
+    }
+    case 'crop': {
+      const names = new Map(reference.crops.map((c) => [c.id, c.name]));
+      const perDay = lookup.cuttingsOf.map((held) => {
+        const crops = new Set(held.map((c) => reference.cuttings[c]?.cropId));
+        const known = [...crops].filter((id): id is string => id != null && names.has(id));
+        return orNone(known.map((id) => group(id, names.get(id) ?? null)));
+      });
+      return byBucket(perDay, columns.fieldDay);
+    }
+    case 'baler': {
+      // Every bale's baler is kept (deleted ones as tombstones); one missing drops its bales.
+      const names = new Map(reference.balers.map((b) => [b.id, b.name]));
+      const perBaler = columns.balerIds.values.map((id) =>
+        names.has(id) ? [group(id, names.get(id) ?? null)] : [],
+      );
+      return byBucket(perBaler, columns.baler);
+    }
+    case 'size':
+      return byBucket(
+        columns.sizes.values.map((size) => [group(size, null)]),
+        columns.size,
+      );
+    case 'day': {
+      const perDay = new Map<number, Totals[]>();
+      const of = (slot: number) => {
+        const day = Math.floor((columns.createdMs[slot] as number) / DAY_MS);
+        let list = perDay.get(day);
+        if (!list) {
+          list = [group(new Date(day * DAY_MS).toISOString().slice(0, 10), null)];
+          perDay.set(day, list);
+        }
+        return list;
+      };
+      return { of, all };
+    }
+  }
+}
+
+/**
+ * The summaries of the selected bales: one row overall, or one per group with `by` (groups
+ * without a bale left out), as `summarizeBales` computes them in SQL.
+ */
+export function aggregateColumns(
+  columns: BaleColumns,
+  reference: SummaryReference,
+  lookup: CuttingLookup,
+  selection: ColumnSelection,
+  by?: SummaryGrouping,
+): SummaryRow[] {
+  const from = selection.range.from?.getTime() ?? -Infinity;
+  const to = selection.range.to?.getTime() ?? Infinity;
+  const keep = selection.condition
+    ? columnsFilter(selection.condition, columns, reference, lookup)
+    : undefined;
+  const overall = new Totals(null, null);
+  const groups = by === undefined ? undefined : groupsOf(by, columns, reference, lookup);
+  const { createdMs, live, retail, aboveSafe, fieldDay, legumeGrade, grassGrade } = columns;
+  const values = averaged.map((column) => columns.numbers[column]);
+  const { weightKg, dryMassKg, peakMoisture } = columns.numbers;
+  const onHand = selection.onHand === true;
+  const add = (totals: Totals, slot: number, grade: number) => {
+    totals.count += 1;
+    totals.weight += weightKg[slot] as number;
+    totals.dryMass += dryMassKg[slot] as number;
+    const peak = peakMoisture[slot] as number;
+    if (!(peak <= totals.maxPeak)) totals.maxPeak = peak;
+    totals.aboveSafe += aboveSafe[slot] as number;
+    if (grade >= 0) totals.grades[grade] = (totals.grades[grade] as number) + 1;
+    for (let i = 0; i < values.length; i += 1) {
+      const value = (values[i] as Float64Array)[slot] as number;
+      // NaN (null) is left out of averages, as SQL's avg leaves out nulls.
+      if (!Number.isNaN(value)) {
+        totals.sums[i] = (totals.sums[i] as number) + value;
+        totals.counts[i] = (totals.counts[i] as number) + 1;
+      }
+    }
+  };
+  for (let slot = 0; slot < columns.length; slot += 1) {
+    const made = createdMs[slot] as number;
+    if (live[slot] === 0 || made < from || made >= to) continue;
+    if (onHand && retail[slot] === 1) continue;
+    if (keep && !keep(slot)) continue;
+    const kind = lookup.legume[fieldDay[slot] as number];
+    const grade = (kind === 1 ? legumeGrade[slot] : kind === 0 ? grassGrade[slot] : -1) as number;
+    if (!groups) add(overall, slot, grade);
+    else for (const totals of groups.of(slot)) add(totals, slot, grade);
+  }
+  if (!groups) return [overall.toRow()];
+  return groups.all().flatMap((totals) => (totals.count > 0 ? [totals.toRow()] : []));
+}

@@ -1,0 +1,122 @@
+import type { Database } from '@baletrack/db/database';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { lockedBales, visibleBales } from '../bales/bales.repository.ts';
+import { type NumericColumn, numericColumns } from './summary-columns.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What a summary keeps of one visible bale. */
+export interface SummaryBaleRow {
+  uid: string;
+  createdMs: number;
+  /** NaN for null. */
+  numbers: Record<NumericColumn, number>;
+  balerId: string;
+  baleSize: string;
+  loadType: string | null;
+  bindingMode: string;
+  appliedPreservativeKg: number | null;
+  fieldUids: string[];
+}
+
+// Rows travel as one text value, as the map's points do (map-points.repository.ts): fields split
+// by ',', rows by chr(30), the uid last (ingest refuses control characters in uids).
+const ROW_END = '\x1e';
+const snake = (column: string) => column.replaceAll(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+// concat_ws skips nulls: every nullable value becomes '' so positions hold.
+const text = (column: string) => sql`coalesce(${sql.ref(`v.${snake(column)}`)}::text, '')`;
+const packedColumns = [
+  sql`date_part('epoch', v.creation_time) * 1000`,
+  ...numericColumns.map(text),
+  text('balerId'),
+  text('baleSize'),
+  text('loadType'),
+  text('bindingMode'),
+  text('appliedPreservativeKg'),
+  sql`array_to_string(v.field_uids, ';')`,
+  sql`v.uid`,
+];
+
+/**
+ * Every visible bale a summary needs, or only those written after `sinceVersion`; through
+ * `visibleBales`, the one visibility rule. Unordered.
+ */
+export async function listSummaryBales(
+  db: Db,
+  orgId: string,
+  sinceVersion?: number,
+): Promise<SummaryBaleRow[]> {
+  const row = await db
+    .selectFrom(
+      visibleBales(db, orgId)
+        .selectAll('bales')
+        .$if(sinceVersion !== undefined, (q) =>
+          q.where('bales.version', '>', sinceVersion as number),
+        )
+        .as('v'),
+    )
+    .select(
+      sql<string | null>`string_agg(concat_ws(',', ${sql.join(packedColumns)}), chr(30))`.as(
+        'packed',
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return row.packed ? unpack(row.packed) : [];
+}
+
+/** Reads the packed rows with a cursor: no array of lines, no array of fields per row. */
+function unpack(packed: string): SummaryBaleRow[] {
+  const rows: SummaryBaleRow[] = [];
+  let at = 0;
+  const next = () => {
+    const comma = packed.indexOf(',', at);
+    const value = packed.slice(at, comma);
+    at = comma + 1;
+    return value;
+  };
+  const nextNumber = () => {
+    const value = next();
+    return value === '' ? Number.NaN : Number(value);
+  };
+  while (at < packed.length) {
+    const createdMs = Number(next());
+    const numbers = {} as Record<NumericColumn, number>;
+    for (const column of numericColumns) numbers[column] = nextNumber();
+    const balerId = next();
+    const baleSize = next();
+    const loadType = next();
+    const bindingMode = next();
+    const preservative = nextNumber();
+    const fieldUids = next();
+    const end = packed.indexOf(ROW_END, at);
+    const uid = packed.slice(at, end === -1 ? packed.length : end);
+    at = end === -1 ? packed.length : end + 1;
+    rows.push({
+      uid,
+      createdMs,
+      numbers,
+      balerId,
+      baleSize,
+      loadType: loadType === '' ? null : loadType,
+      bindingMode,
+      appliedPreservativeKg: Number.isNaN(preservative) ? null : preservative,
+      fieldUids: fieldUids === '' ? [] : fieldUids.split(';'),
+    });
+  }
+  return rows;
+}
+
+/** Uids of the organization's locked bales written after `sinceVersion`. */
+export async function listLockedSince(
+  db: Db,
+  orgId: string,
+  sinceVersion: number,
+): Promise<string[]> {
+  const row = await db
+    .selectFrom(
+      lockedBales(db, orgId).select('bales.uid').where('bales.version', '>', sinceVersion).as('v'),
+    )
+    .select(sql<string | null>`string_agg(v.uid, chr(30))`.as('packed'))
+    .executeTakeFirstOrThrow();
+  return row.packed ? row.packed.split(ROW_END) : [];
+}
