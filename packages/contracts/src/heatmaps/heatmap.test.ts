@@ -4,6 +4,7 @@ import { issuesOf } from '../testing/issues-of.ts';
 import {
   HEATMAP_MIN_ZOOM,
   heatmapMeasures,
+  heatmapMessages,
   heatmapQuerySchema,
   heatmapTypes,
   heatmapViewSchema,
@@ -27,7 +28,16 @@ describe('heatmapQuerySchema', () => {
     expect(issuesOf(heatmapQuerySchema, { measure: 'RFV' })).toEqual([
       { path: 'fieldId', message: messages.heatmap.fieldRequired },
     ]);
-    expect(heatmapQuerySchema.safeParse({ fieldId, measure: 'Protein' }).success).toBe(false);
+    expect(issuesOf(heatmapQuerySchema, { fieldId, measure: 'Protein' })).toEqual([
+      { path: 'measure', message: heatmapMessages.measureInvalid },
+    ]);
+  });
+
+  it('takes the map time filter and an applied filter like other bale reads', () => {
+    const filterId = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+    expect(
+      heatmapQuerySchema.parse({ fieldId, measure: 'Weight', year: '2025', filterId }),
+    ).toEqual({ fieldId, measure: 'Weight', year: 2025, filterId });
   });
 });
 

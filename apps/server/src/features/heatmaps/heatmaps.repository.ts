@@ -1,0 +1,17 @@
+import type { Database } from '@baletrack/db/database';
+import type { Kysely, Transaction } from 'kysely';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * A field's outline and when it last changed: a heatmap is cached until either changes (an
+ * edit that moves no bale leaves the bale version as it was).
+ */
+export function findFieldOutline(db: Db, orgId: string, id: string) {
+  return db
+    .selectFrom('fields')
+    .select(['id', 'boundary', 'updatedAt'])
+    .where('orgId', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

@@ -1,0 +1,176 @@
+import { messages } from '@baletrack/contracts/errors/messages';
+import type { Boundary } from '@baletrack/contracts/geo/boundary';
+import {
+  type HeatmapBalesResponse,
+  type HeatmapClass,
+  type HeatmapIconResponse,
+  type HeatmapInputResponse,
+  type HeatmapOverlayResponse,
+  type HeatmapQuery,
+  heatmapMessages,
+  heatmapOverlayResponseSchema,
+} from '@baletrack/contracts/heatmaps/heatmap';
+import { idwGrid } from '@baletrack/domain/heatmap/idw-grid';
+import { classIndexOf, heatmapClasses } from '@baletrack/domain/heatmap/measure-classes';
+import type { AppContext } from '../../app.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { baleSelection } from '../bales/bale-selection.ts';
+import { mapIndexFor } from '../bales/map-index.ts';
+import type { FarmSnapshot } from '../bales/map-snapshot.ts';
+import { timeRangeKey } from '../bales/time-range.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { type FieldBale, fieldBales } from './field-bales.ts';
+import { cachedHeatmap } from './heatmap-cache.ts';
+import { findFieldOutline } from './heatmaps.repository.ts';
+
+/** What every heatmap of one field, measure, dates and filter is drawn from. */
+interface HeatmapBasis {
+  fieldId: string;
+  measure: HeatmapQuery['measure'];
+  boundary: Boundary;
+  bales: FieldBale[];
+  classes: HeatmapClass[];
+  baleCount: number;
+  valueCount: number;
+  emptyReason: string | null;
+}
+
+interface Resolved {
+  snapshot: FarmSnapshot;
+  /** Names the field's outline, the measure, units, dates and filter for the cache. */
+  key: string;
+  basis: () => Promise<HeatmapBasis>;
+}
+
+// Values travel rounded: a tenth of a kilogram, percent or RFV point is below what a map shows.
+const tenth = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * The field (404 for another organization's or none), the snapshot of visible bales and the
+ * applied dates and filter (404 for another organization's filter).
+ */
+async function resolve(ctx: AppContext, orgId: string, query: HeatmapQuery): Promise<Resolved> {
+  const mapIndex = mapIndexFor(ctx);
+  const [field, snapshot, selection, settings] = await Promise.all([
+    findFieldOutline(ctx.db, orgId, query.fieldId),
+    mapIndex.snapshot(orgId),
+    baleSelection(ctx, orgId, query),
+    // Only weight classes are in round numbers of the grower's unit.
+    query.measure === 'Weight' ? getSettings(ctx, orgId) : undefined,
+  ]);
+  if (!field) throw new AppError('NOT_FOUND', messages.fieldCuttingCrop.fieldNotFound);
+  const subset = await mapIndex.subset(snapshot, selection);
+  const system = settings?.measurementSystem ?? 'MetricSI';
+  const key = [
+    `${field.id}@${field.updatedAt.getTime()}`,
+    query.measure,
+    settings ? system : '',
+    timeRangeKey(selection.range),
+    subset?.key ?? '',
+  ].join('|');
+  // Stored only after validation against boundarySchema.
+  const boundary = field.boundary as Boundary;
+  const basis = () =>
+    cachedHeatmap(snapshot, `basis|${key}`, async (): Promise<HeatmapBasis> => {
+      const bales = fieldBales(snapshot, boundary, query.measure, selection.range, subset);
+      const values = bales.flatMap((bale) => (bale.value === null ? [] : [bale.value]));
+      const emptyReason =
+        bales.length === 0
+          ? heatmapMessages.noBales
+          : values.length === 0
+            ? heatmapMessages.noValues
+            : null;
+      return {
+        fieldId: field.id,
+        measure: query.measure,
+        boundary,
+        bales,
+        classes: heatmapClasses(query.measure, values, system),
+        baleCount: bales.length,
+        valueCount: values.length,
+        emptyReason,
+      };
+    });
+  return { snapshot, key, basis };
+}
+
+function summary(basis: HeatmapBasis) {
+  const { fieldId, measure, classes, baleCount, valueCount, emptyReason } = basis;
+  return { fieldId, measure, classes, baleCount, valueCount, emptyReason };
+}
+
+/**
+ * GET /heatmap/overlay: the IDW grid of the field's bales, clipped to its boundary, as the JSON
+ * sent. Kept serialized: a grid of 16,000 cells costs more to check and serialize than to find
+ * in the cache, and is checked against the contract once, when computed.
+ */
+export async function heatmapOverlayJson(
+  ctx: AppContext,
+  orgId: string,
+  query: HeatmapQuery,
+): Promise<string> {
+  const { snapshot, key, basis } = await resolve(ctx, orgId, query);
+  return cachedHeatmap(snapshot, `overlay|${key}`, async () => {
+    const found = await basis();
+    const samples = found.bales.flatMap((bale) =>
+      bale.value === null ? [] : [{ lat: bale.lat, lon: bale.lon, value: bale.value }],
+    );
+    const grid = idwGrid(found.boundary, samples);
+    const overlay: HeatmapOverlayResponse = {
+      ...summary(found),
+      grid: grid
+        ? { ...grid, values: grid.values.map((v) => (v === null ? null : tenth(v))) }
+        : null,
+    };
+    return JSON.stringify(heatmapOverlayResponseSchema.parse(overlay));
+  });
+}
+
+/** GET /heatmap/icon: the Icon type's legend with the number of bales in each class. */
+export async function heatmapIcon(
+  ctx: AppContext,
+  orgId: string,
+  query: HeatmapQuery,
+): Promise<HeatmapIconResponse> {
+  const found = await (await resolve(ctx, orgId, query)).basis();
+  const classCounts = found.classes.map(() => 0);
+  for (const bale of found.bales) {
+    if (bale.value === null) continue;
+    const index = classIndexOf(found.classes, bale.value);
+    classCounts[index] = (classCounts[index] ?? 0) + 1;
+  }
+  return { ...summary(found), classCounts };
+}
+
+/** GET /bales/heatmap/get: the field's bales with their value and class, for the Icon type. */
+export async function heatmapBales(
+  ctx: AppContext,
+  orgId: string,
+  query: HeatmapQuery,
+): Promise<HeatmapBalesResponse> {
+  const found = await (await resolve(ctx, orgId, query)).basis();
+  return {
+    ...summary(found),
+    bales: found.bales.map((bale) => ({
+      ...bale,
+      classIndex: bale.value === null ? null : classIndexOf(found.classes, bale.value),
+    })),
+  };
+}
+
+/** GET /bales/heatmap/input: the boundary and the samples the overlay is interpolated from. */
+export async function heatmapInput(
+  ctx: AppContext,
+  orgId: string,
+  query: HeatmapQuery,
+): Promise<HeatmapInputResponse> {
+  const found = await (await resolve(ctx, orgId, query)).basis();
+  return {
+    fieldId: found.fieldId,
+    measure: found.measure,
+    boundary: found.boundary,
+    points: found.bales.flatMap((bale) =>
+      bale.value === null ? [] : [{ ...bale, value: bale.value }],
+    ),
+  };
+}

@@ -1,0 +1,98 @@
+import type { Field } from '@baletrack/contracts/fields/field';
+import type { HeatmapQuery } from '@baletrack/contracts/heatmaps/heatmap';
+import { boundaryBox } from '@baletrack/domain/geo/boundary-box';
+import { useReducedMotion } from '@mantine/hooks';
+import { useCallback, useMemo } from 'react';
+import { useMap } from 'react-map-gl/maplibre';
+import { HeatmapIconLayer } from '@/features/heatmaps/components/heatmap-icon-layer';
+import { HeatmapOverlayLayer } from '@/features/heatmaps/components/heatmap-overlay-layer';
+import { HeatmapPanel } from '@/features/heatmaps/components/heatmap-panel';
+import { useFieldClick } from '@/features/heatmaps/hooks/use-field-click';
+import { useHeatmapParams } from '@/features/heatmaps/hooks/use-heatmap-params';
+import { useMapViewState } from '@/features/heatmaps/hooks/use-map-view-state';
+import { heatmapBlocker } from '@/features/heatmaps/utils/heatmap-view';
+import { useActiveFilter } from '@/hooks/use-active-filter';
+import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
+import { useRfvEnabled } from '@/hooks/use-display-units';
+import classes from './heatmap-mode.module.css';
+
+const noFields: Field[] = [];
+
+interface HeatmapModeProps {
+  /** The organization's fields (the app's field list). */
+  fields: readonly Field[];
+  /** The layer the overlay goes beneath: above the field outlines, below the bales. */
+  beforeId: string;
+}
+
+/**
+ * Heatmap mode, inside the map: once the menu turned it on, a field chosen (from the list or
+ * by clicking it) and the view close enough, the field's Overlay or Icon heatmap for the
+ * dates and filter shown; until then the panel says what is missing.
+ */
+export function HeatmapMode({ fields, beforeId }: HeatmapModeProps) {
+  const [params, setParams] = useHeatmapParams();
+  const { current: map } = useMap();
+  const view = useMapViewState();
+  const [timeFilter] = useBaleTimeFilter();
+  const [filterId] = useActiveFilter();
+  const rfvEnabled = useRfvEnabled();
+  const reduceMotion = useReducedMotion();
+  const on = params.type !== undefined;
+  const field = fields.find((f) => f.id === params.fieldId);
+  const measure = !rfvEnabled && params.measure === 'RFV' ? 'AvgMoisture' : params.measure;
+  const blocker = heatmapBlocker(field, view);
+  const query = useMemo((): HeatmapQuery | undefined => {
+    if (!on || blocker || !field) return undefined;
+    return { fieldId: field.id, measure, ...timeFilter, filterId };
+  }, [on, blocker, field, measure, timeFilter, filterId]);
+
+  // Chosen from the list: brought into view, which is also the zoom a heatmap needs.
+  const pickField = useCallback(
+    (picked: Field) => {
+      setParams({ fieldId: picked.id });
+      const box = boundaryBox(picked.boundary);
+      if (!map) return;
+      // Clear of the panels either side where the map is wide enough for it.
+      const wide = map.getContainer().clientWidth >= 900;
+      const padding = wide ? { top: 40, bottom: 40, left: 290, right: 330 } : 40;
+      map.fitBounds(
+        [
+          [box.west, box.south],
+          [box.east, box.north],
+        ],
+        { padding, maxZoom: 17, duration: reduceMotion ? 0 : 700 },
+      );
+    },
+    [map, setParams, reduceMotion],
+  );
+  const clickField = useCallback(
+    (clicked: Field) => setParams({ fieldId: clicked.id }),
+    [setParams],
+  );
+  useFieldClick(on ? fields : noFields, clickField);
+
+  if (!params.type) return null;
+  return (
+    <>
+      {params.type === 'Overlay' ? (
+        <HeatmapOverlayLayer query={query} beforeId={beforeId} />
+      ) : (
+        <HeatmapIconLayer query={query} />
+      )}
+      <div className={classes.panel}>
+        <HeatmapPanel
+          type={params.type}
+          measure={measure}
+          field={field}
+          fields={fields}
+          blocker={blocker}
+          query={query}
+          rfvEnabled={rfvEnabled}
+          onChange={setParams}
+          onPickField={pickField}
+        />
+      </div>
+    </>
+  );
+}

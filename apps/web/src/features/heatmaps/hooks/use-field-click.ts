@@ -1,0 +1,24 @@
+import type { Field } from '@baletrack/contracts/fields/field';
+import { pointInBoundary } from '@baletrack/domain/geo/point-in-boundary';
+import { useEffect } from 'react';
+import { type MapMouseEvent, useMap } from 'react-map-gl/maplibre';
+
+/**
+ * Calls `onField` with the field under a click on the map (the first, should fields overlap),
+ * so a field is chosen for the heatmap by clicking its outline's inside.
+ */
+export function useFieldClick(fields: readonly Field[], onField: (field: Field) => void): void {
+  const { current: map } = useMap();
+  useEffect(() => {
+    if (!map) return;
+    const onClick = (event: MapMouseEvent) => {
+      const point = { lon: event.lngLat.lng, lat: event.lngLat.lat };
+      const field = fields.find((f) => pointInBoundary(point, f.boundary));
+      if (field) onField(field);
+    };
+    map.on('click', onClick);
+    return () => {
+      map.off('click', onClick);
+    };
+  }, [map, fields, onField]);
+}
