@@ -9,8 +9,9 @@ import {
   signInAsDemoOwner,
 } from './support/demo-map.ts';
 
-// A grower narrows the map to heavy bales with a filter typed in their own units (US: pounds),
-// then switches the organization to metric and reads the same bale in kilograms.
+// A grower narrows the map to the heavy bales of one baler with a filter typed in their own
+// units (US: pounds), then switches the organization to metric and reads the same bale in
+// kilograms.
 
 const FILTER_NAME = 'Heavy bales';
 // Other journeys expect the demo farm as seeded: US units and no filter.
@@ -42,9 +43,13 @@ test('the demo owner filters bales of at least 1,000 lb, then reads one in kg af
   const form = page.getByRole('dialog', { name: 'New filter' });
   await form.getByLabel('Name').fill(FILTER_NAME);
   await form.getByLabel('Weight minimum (lb)').fill('1,000');
+  // The baler picker lists the organization's balers (GET /user-api/machines).
+  await form.getByRole('combobox', { name: 'Balers' }).click();
+  await page.getByRole('option', { name: 'Round 5ft' }).click();
+  await form.getByRole('combobox', { name: 'Balers' }).press('Escape');
   await form.getByRole('button', { name: 'Save filter' }).click();
   const saved = panel.getByRole('listitem', { name: FILTER_NAME });
-  await expect(saved).toContainText('Weight ≥ 1,000 lb');
+  await expect(saved).toContainText('Weight ≥ 1,000 lb · 1 baler');
   await saved.getByRole('button', { name: 'Apply' }).click();
   await expect(panel).toBeHidden();
 

@@ -123,7 +123,35 @@ describe('filters: create, read, change, delete', () => {
         'dateRange.end',
         'The end date must be on or after the start date.',
       ],
-      [{ ...dairy, name: 'x', dateRange: { kind: 'lastDays', days: 0 } }, 'dateRange.days', ''],
+      [
+        { ...dairy, name: 'x', dateRange: { kind: 'lastDays', days: 0 } },
+        'dateRange.days',
+        'Enter a number of days between 1 and 3660.',
+      ],
+      [
+        { ...dairy, name: 'x', dateRange: { kind: 'lastDays', days: 2.5 } },
+        'dateRange.days',
+        'Enter a number of days between 1 and 3660.',
+      ],
+      [
+        {
+          ...dairy,
+          name: 'x',
+          dateRange: { kind: 'fixed', start: '6/1/2025', end: '2025-07-02' },
+        },
+        'dateRange.start',
+        'Enter a valid date.',
+      ],
+      [
+        { ...dairy, name: 'x', ranges: { weightKg: { min: 'heavy', max: null } } },
+        'ranges.weightKg.min',
+        'Enter a number.',
+      ],
+      [
+        { ...dairy, name: 'x', ranges: { weightKg: { min: 700, max: 600 } } },
+        'ranges.weightKg.min',
+        'The minimum must not be greater than the maximum.',
+      ],
       [{ ...dairy, name: '  ' }, 'name', 'Name is required.'],
       [{ ...dairy, name: 'x', baleSizes: ['6x6'] }, 'baleSizes.0', ''],
       [{ ...dairy, name: 'x', fieldIds: ['not-an-id'] }, 'fieldIds.0', ''],
@@ -141,6 +169,25 @@ describe('filters: create, read, change, delete', () => {
     }
     expect((await a.put('/filters/not-an-id', dairy)).status).toBe(400);
     expect(await list(a)).toEqual(before);
+  });
+
+  it("refuses the top bar's bad dates and years on filtered reads with a clear 400", async () => {
+    const [first] = await list(a);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ from: '2025-13-01' }, 'from', 'Enter a valid date.'],
+      [{ to: 'yesterday' }, 'to', 'Enter a valid date.'],
+      [{ year: 1999 }, 'year', 'Enter a valid year.'],
+      [{ year: '2025.5' }, 'year', 'Enter a valid year.'],
+    ];
+    for (const [query, path, message] of cases) {
+      for (const read of ['/bales/all', '/bales/summary', '/stacks/get']) {
+        const response = await a.get(read, { ...query, filterId: first?.id });
+        expect(response.status, `${read} ${JSON.stringify(query)}`).toBe(400);
+        const error = apiErrorSchema.parse(await response.json());
+        expect(error.message).toBe(message);
+        expect(error.issues?.map((i) => i.path)).toContain(path);
+      }
+    }
   });
 
   it('deletes a filter (204), after which it is gone (404)', async () => {

@@ -1,6 +1,7 @@
 import type { BaleTimeFilter } from '@baletrack/contracts/bales/map';
 import type { AppContext } from '../../app.ts';
 import { storedFilter } from '../filters/filters.service.ts';
+import { findSettings } from '../settings/settings.repository.ts';
 import {
   type BalePredicate,
   filterPredicate,
@@ -23,6 +24,20 @@ export interface BaleSelection {
 }
 
 /**
+ * The top bar's dates and year as a creation-time range: the year is the organization's crop
+ * year (settings), so the settings are read only when a year is asked for.
+ */
+export async function selectedTimeRange(
+  ctx: AppContext,
+  orgId: string,
+  query: BaleTimeFilter,
+): Promise<TimeRange> {
+  if (query.year === undefined) return timeRange(query);
+  const settings = await findSettings(ctx.db, orgId);
+  return timeRange(query, settings?.cropYearStartMonth ?? 1);
+}
+
+/**
  * The top bar's dates and year plus the applied filter, if any (404 when the organization has no
  * such filter). Routes that accept `filterId` resolve it here, never on their own.
  */
@@ -31,9 +46,12 @@ export async function baleSelection(
   orgId: string,
   query: BaleTimeFilter & { filterId?: string },
 ): Promise<BaleSelection> {
-  const range = timeRange(query);
-  if (query.filterId === undefined) return { range };
-  const { id: _, name: __, ...definition } = await storedFilter(ctx, orgId, query.filterId);
+  const [range, stored] = await Promise.all([
+    selectedTimeRange(ctx, orgId, query),
+    query.filterId === undefined ? undefined : storedFilter(ctx, orgId, query.filterId),
+  ]);
+  if (stored === undefined) return { range };
+  const { id: _, name: __, ...definition } = stored;
   const { dateRange, ...condition } = definition;
   const where = filterPredicate(definition);
   const selection: BaleSelection = {

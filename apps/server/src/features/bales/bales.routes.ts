@@ -3,6 +3,7 @@ import {
   manualScanResponseSchema,
 } from '@baletrack/contracts/bales/manual-scan';
 import {
+  allBalesQuerySchema,
   availableYearsResponseSchema,
   baleInfoQuerySchema,
   baleInfoResponseSchema,
@@ -49,7 +50,7 @@ export async function balesRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Bales made within the dates, up to 5,000 (page through all with all-paginated)',
         tags,
-        querystring: baleTimeFilterSchema,
+        querystring: allBalesQuerySchema,
         response: { 200: balesResponseSchema },
       },
     },
@@ -86,7 +87,7 @@ export async function balesRoutes(instance: FastifyInstance): Promise<void> {
     '/available-years',
     {
       schema: {
-        summary: 'Years in which bales were made',
+        summary: "Crop years (the organization's start month) in which bales were made",
         tags,
         response: { 200: availableYearsResponseSchema },
       },

@@ -1,4 +1,5 @@
 import {
+  type AllBalesQuery,
   type AvailableYearsResponse,
   BALES_RESPONSE_LIMIT,
   type BaleInfoResponse,
@@ -10,14 +11,16 @@ import {
   type BaleTimeFilter,
   mapMessages,
 } from '@baletrack/contracts/bales/map';
+import { cropYearOf } from '@baletrack/domain/crop-year';
 import type { AppContext } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findBaler, listBalers } from '../balers/balers.repository.ts';
 import { listBaleCuttings } from '../cuttings/cutting-membership.repository.ts';
 import { listFieldNames } from '../fields/fields.repository.ts';
 import { geofenceAt } from '../geofences/geofences.service.ts';
+import { findSettings } from '../settings/settings.repository.ts';
 import { toBale } from './bale-row.ts';
-import { baleSelection } from './bale-selection.ts';
+import { baleSelection, selectedTimeRange } from './bale-selection.ts';
 import {
   countBalesPerBaler,
   findVisibleBale,
@@ -25,7 +28,6 @@ import {
   listVisibleBalesPage,
 } from './bales.repository.ts';
 import { mapIndexFor } from './map-index.ts';
-import { timeRange } from './time-range.ts';
 
 /** Bales lying in a map view, at most BALES_RESPONSE_LIMIT of them. */
 export async function balesInView(
@@ -52,14 +54,16 @@ export async function balesInView(
 export async function allBales(
   ctx: AppContext,
   orgId: string,
-  filter: BaleTimeFilter,
+  query: AllBalesQuery,
 ): Promise<BalesResponse> {
+  const { range, where } = await baleSelection(ctx, orgId, query);
   const rows = await listVisibleBalesPage(
     ctx.db,
     orgId,
-    timeRange(filter),
+    range,
     undefined,
     BALES_RESPONSE_LIMIT + 1,
+    where,
   );
   return {
     bales: rows.slice(0, BALES_RESPONSE_LIMIT).map(toBale),
@@ -126,14 +130,18 @@ export async function baleInfo(
   };
 }
 
-/** UTC years in which visible bales were made. */
+/** Crop years (the organization's start month) in which visible bales were made. */
 export async function availableYears(
   ctx: AppContext,
   orgId: string,
 ): Promise<AvailableYearsResponse> {
-  const snapshot = await mapIndexFor(ctx).snapshot(orgId);
+  const [snapshot, settings] = await Promise.all([
+    mapIndexFor(ctx).snapshot(orgId),
+    findSettings(ctx.db, orgId),
+  ]);
+  const startMonth = settings?.cropYearStartMonth ?? 1;
   const years = new Set<number>();
-  for (const bale of snapshot.points) years.add(new Date(bale.createdMs).getUTCFullYear());
+  for (const bale of snapshot.points) years.add(cropYearOf(bale.createdMs, startMonth));
   return { years: [...years].sort((a, b) => a - b) };
 }
 
@@ -145,7 +153,7 @@ export async function balerActiveBales(
 ): Promise<BalerActiveBalesResponse> {
   const [balers, counts] = await Promise.all([
     listBalers(ctx.db, orgId),
-    countBalesPerBaler(ctx.db, orgId, timeRange(filter)),
+    selectedTimeRange(ctx, orgId, filter).then((range) => countBalesPerBaler(ctx.db, orgId, range)),
   ]);
   const visible = new Map(counts.visible.map((c) => [c.balerId, c]));
   const locked = new Map(counts.locked.map((c) => [c.balerId, c.count]));

@@ -12,20 +12,48 @@ import type { AppContext } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { geofenceAt } from '../geofences/geofences.service.ts';
 import { toBale } from './bale-row.ts';
+import { baleSelection } from './bale-selection.ts';
 import { findVisibleBalesByUid } from './bales.repository.ts';
-import { mapIndexFor, summarizeStack } from './map-index.ts';
-import type { FarmSnapshot } from './map-snapshot.ts';
-import { inTimeRange, type TimeRange, timeRange } from './time-range.ts';
+import { type BaleSubset, mapIndexFor, summarizeStack } from './map-index.ts';
+import type { FarmSnapshot, StackPlace } from './map-snapshot.ts';
+import { inTimeRange, type TimeRange } from './time-range.ts';
 
-/** Stacks (with their bales made in the range) whose place lies in the box, if one is given. */
-function stacksIn(snapshot: FarmSnapshot, range: TimeRange, bounds: Partial<Bounds>) {
+/** What a stack read keeps of each stack: members made in the range and kept by the filter. */
+interface StackSelection {
+  range: TimeRange;
+  subset?: BaleSubset;
+}
+
+/** The stack's members the selection keeps, by uid. */
+function keptUids(place: StackPlace, { range, subset }: StackSelection): string[] {
+  return place.members
+    .filter((m) => inTimeRange(range, m.createdMs) && (!subset || subset.uids.has(m.uid)))
+    .map((m) => m.uid);
+}
+
+/** The dates, year and applied filter of a stack read, resolved against the snapshot. */
+async function stackSelection(
+  ctx: AppContext,
+  orgId: string,
+  query: StacksQuery | StackInfoQuery,
+): Promise<{ snapshot: FarmSnapshot; selection: StackSelection }> {
+  const mapIndex = mapIndexFor(ctx);
+  const [snapshot, selection] = await Promise.all([
+    mapIndex.snapshot(orgId),
+    baleSelection(ctx, orgId, query),
+  ]);
+  const subset = await mapIndex.subset(snapshot, selection);
+  return { snapshot, selection: { range: selection.range, subset } };
+}
+
+/** Stacks (with their bales the selection keeps) whose place lies in the box, if one is given. */
+function stacksIn(snapshot: FarmSnapshot, selection: StackSelection, bounds: Partial<Bounds>) {
   const found: { stack: Stack; uids: string[] }[] = [];
   for (const [id, place] of snapshot.stacks) {
     if (!inBounds(bounds, place.lon, place.lat)) continue;
-    const summary = summarizeStack(id, place, range);
+    const summary = summarizeStack(id, place, selection.range, selection.subset);
     if (!summary) continue;
-    const uids = place.members.filter((m) => inTimeRange(range, m.createdMs)).map((m) => m.uid);
-    found.push({ stack: summary.stack, uids });
+    found.push({ stack: summary.stack, uids: keptUids(place, selection) });
   }
   return found;
 }
@@ -44,8 +72,8 @@ export async function stacksInView(
   orgId: string,
   query: StacksQuery,
 ): Promise<StacksResponse> {
-  const snapshot = await mapIndexFor(ctx).snapshot(orgId);
-  return { stacks: stacksIn(snapshot, timeRange(query), query).map((s) => s.stack) };
+  const { snapshot, selection } = await stackSelection(ctx, orgId, query);
+  return { stacks: stacksIn(snapshot, selection, query).map((s) => s.stack) };
 }
 
 export async function balesByStack(
@@ -53,9 +81,9 @@ export async function balesByStack(
   orgId: string,
   query: StacksQuery,
 ): Promise<BalesStacksResponse> {
-  const snapshot = await mapIndexFor(ctx).snapshot(orgId);
+  const { snapshot, selection } = await stackSelection(ctx, orgId, query);
   return {
-    stacks: stacksIn(snapshot, timeRange(query), query).map(({ stack, uids }) => ({
+    stacks: stacksIn(snapshot, selection, query).map(({ stack, uids }) => ({
       stackId: stack.id,
       uids,
     })),
@@ -67,14 +95,13 @@ export async function stackInfo(
   orgId: string,
   query: StackInfoQuery,
 ): Promise<StackInfoResponse> {
-  const snapshot = await mapIndexFor(ctx).snapshot(orgId);
+  const { snapshot, selection } = await stackSelection(ctx, orgId, query);
   const place = snapshot.stacks.get(query.stackId);
-  const range = timeRange(query);
-  const summary = place && summarizeStack(query.stackId, place, range);
+  // A stack none of whose bales the dates and filter keep is not there for this read.
+  const summary = place && summarizeStack(query.stackId, place, selection.range, selection.subset);
   if (!place || !summary) throw new AppError('NOT_FOUND', mapMessages.stackNotFound);
-  const uids = place.members.filter((m) => inTimeRange(range, m.createdMs)).map((m) => m.uid);
   const [rows, geofence] = await Promise.all([
-    findVisibleBalesByUid(ctx.db, orgId, uids, range),
+    findVisibleBalesByUid(ctx.db, orgId, keptUids(place, selection), selection.range),
     geofenceAt(ctx, orgId, place),
   ]);
   return { stack: summary.stack, bales: rows.map(toBale), geofence };

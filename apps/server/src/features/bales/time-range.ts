@@ -1,4 +1,5 @@
 import type { BaleTimeFilter } from '@baletrack/contracts/bales/map';
+import { cropYearWindow } from '@baletrack/domain/crop-year';
 
 /** Half-open [from, to) in UTC; an absent end is unbounded. */
 export interface TimeRange {
@@ -11,10 +12,12 @@ const DAY_MS = 86_400_000;
 
 /**
  * The bales' creation-time range a filter asks for: `from`/`to` inclusive (a bare `to` date
- * includes its whole day), `year` a UTC calendar year, all intersected.
+ * includes its whole day), `year` a crop year starting in `cropYearStartMonth` (the
+ * organization's setting; 1, the calendar year, by default), all intersected.
  * @example timeRange({ year: 2025 }) // → { from: 2025-01-01T00:00Z, to: 2026-01-01T00:00Z }
+ * @example timeRange({ year: 2025 }, 4) // → { from: 2025-04-01T00:00Z, to: 2026-04-01T00:00Z }
  */
-export function timeRange(filter: BaleTimeFilter): TimeRange {
+export function timeRange(filter: BaleTimeFilter, cropYearStartMonth = 1): TimeRange {
   let from = filter.from === undefined ? undefined : Date.parse(asInstant(filter.from));
   let to =
     filter.to === undefined
@@ -23,8 +26,9 @@ export function timeRange(filter: BaleTimeFilter): TimeRange {
         ? Date.parse(asInstant(filter.to)) + DAY_MS
         : Date.parse(filter.to) + 1;
   if (filter.year !== undefined) {
-    const start = Date.UTC(filter.year, 0, 1);
-    const end = Date.UTC(filter.year + 1, 0, 1);
+    const window = cropYearWindow(filter.year, cropYearStartMonth);
+    const start = window.start.getTime();
+    const end = window.end.getTime();
     from = from === undefined ? start : Math.max(from, start);
     to = to === undefined ? end : Math.min(to, end);
   }

@@ -79,3 +79,23 @@ export async function deleteFilter(db: Db, orgId: string, id: string): Promise<b
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** The tables a filter's chosen ids point into; deleted balers count (their bales remain). */
+export type ChoiceTable = 'fields' | 'cuttings' | 'crops' | 'balers';
+
+/** Of `ids`, those that are rows of `table` in the organization. */
+export async function ownedIds(
+  db: Db,
+  orgId: string,
+  table: ChoiceTable,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where('orgId', '=', orgId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

@@ -10,11 +10,13 @@ import {
 import type { AppContext } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
+  type ChoiceTable,
   deleteFilter,
   filterNameTaken,
   findFilter,
   insertFilter,
   listFilters,
+  ownedIds,
   updateFilter,
 } from './filters.repository.ts';
 
@@ -35,7 +37,44 @@ function split({ name, ...definition }: SaveFilterRequest): {
   name: string;
   definition: FilterDefinition;
 } {
-  return { name, definition };
+  // A choice repeated is the same choice: stored once.
+  const once = <T>(values: T[]) => [...new Set(values)];
+  return {
+    name,
+    definition: {
+      ...definition,
+      fieldIds: once(definition.fieldIds),
+      cuttingIds: once(definition.cuttingIds),
+      cropIds: once(definition.cropIds),
+      balerIds: once(definition.balerIds),
+      baleSizes: once(definition.baleSizes),
+    },
+  };
+}
+
+const choices = [
+  ['fieldIds', 'fields', messages.selection.unknownFields],
+  ['cuttingIds', 'cuttings', messages.selection.unknownCuttings],
+  ['cropIds', 'crops', messages.selection.unknownCrops],
+  ['balerIds', 'balers', messages.selection.unknownBalers],
+] as const satisfies readonly (readonly [keyof FilterDefinition, ChoiceTable, string])[];
+
+/**
+ * What the schema cannot check: every chosen field, cutting, crop and baler is the
+ * organization's. Another organization's id reads like a deleted one (400, nothing stored), so
+ * the answer tells nothing about other organizations.
+ */
+async function checkChoices(ctx: AppContext, orgId: string, definition: FilterDefinition) {
+  const problems = await Promise.all(
+    choices.map(async ([key, table, message]) => {
+      const ids = definition[key];
+      const owned = await ownedIds(ctx.db, orgId, table, ids);
+      return ids.every((id) => owned.has(id)) ? undefined : { path: key, message };
+    }),
+  );
+  const issues = problems.filter((p) => p !== undefined);
+  const [first] = issues;
+  if (first) throw new AppError('VALIDATION_FAILED', first.message, issues);
 }
 
 /** PostgreSQL's unique_violation: two saves racing for one name. */
@@ -60,6 +99,7 @@ export async function createFilter(
   request: SaveFilterRequest,
 ): Promise<Filter> {
   const { name, definition } = split(request);
+  await checkChoices(ctx, orgId, definition);
   if (await filterNameTaken(ctx.db, orgId, name)) throw nameExists();
   try {
     const row = await insertFilter(ctx.db, orgId, { id: randomUUID(), name, definition });
@@ -79,6 +119,7 @@ export async function changeFilter(
   const { name, definition } = split(request);
   // Existence first: another organization's id is a 404 whatever the name.
   if (!(await findFilter(ctx.db, orgId, id))) throw notFound();
+  await checkChoices(ctx, orgId, definition);
   if (await filterNameTaken(ctx.db, orgId, name, id)) throw nameExists();
   try {
     const row = await updateFilter(ctx.db, orgId, { id, name, definition }, ctx.now());

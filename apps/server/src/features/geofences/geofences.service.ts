@@ -1,8 +1,9 @@
 import type { BaleTimeFilter, GeofencesResponse } from '@baletrack/contracts/bales/map';
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { AppContext } from '../../app.ts';
+import { selectedTimeRange } from '../bales/bale-selection.ts';
 import { mapIndexFor, round } from '../bales/map-index.ts';
-import { inTimeRange, timeRange } from '../bales/time-range.ts';
+import { inTimeRange } from '../bales/time-range.ts';
 import { boundaryContains, boxContains, parseBox } from '../fields/boundary.ts';
 import { listGeofences, listGeofencesAround } from './geofences.repository.ts';
 
@@ -12,11 +13,11 @@ export async function geofencesWithStoredBales(
   orgId: string,
   filter: BaleTimeFilter,
 ): Promise<GeofencesResponse> {
-  const [geofences, snapshot] = await Promise.all([
+  const [geofences, snapshot, range] = await Promise.all([
     listGeofences(ctx.db, orgId),
     mapIndexFor(ctx).snapshot(orgId),
+    selectedTimeRange(ctx, orgId, filter),
   ]);
-  const range = timeRange(filter);
   return {
     geofences: geofences.map((geofence) => {
       const box = parseBox(geofence.box);

@@ -4,6 +4,6 @@ import type { BaleTimeFilter } from '@baletrack/contracts/bales/map';
 export const balesKeys = {
   all: ['bales'] as const,
   baleInfo: (uid: string) => [...balesKeys.all, 'bale-info', uid] as const,
-  stackInfo: (stackId: string, filter: BaleTimeFilter) =>
+  stackInfo: (stackId: string, filter: BaleTimeFilter & { filterId?: string }) =>
     [...balesKeys.all, 'stack-info', stackId, filter] as const,
 };

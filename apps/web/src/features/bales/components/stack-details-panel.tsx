@@ -2,6 +2,7 @@ import { Alert, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useStackInfo } from '@/features/bales/api/get-stack-info';
 import { DetailList } from '@/features/bales/components/detail-list';
 import { DetailsPanelFrame } from '@/features/bales/components/details-panel-frame';
+import { useActiveFilter } from '@/hooks/use-active-filter';
 import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
 import { useDisplayUnits } from '@/hooks/use-display-units';
 import { formatCount, formatNumber, formatPercent } from '@/lib/format';
@@ -16,7 +17,9 @@ interface StackDetailsPanelProps {
 /** A stack's totals, where it is stored and its bales (region 'Stack details'). */
 export function StackDetailsPanel({ stackId, onClose, onOpenBale }: StackDetailsPanelProps) {
   const [filter] = useBaleTimeFilter();
-  const info = useStackInfo(stackId, filter);
+  const [filterId] = useActiveFilter();
+  // The applied filter too: the panel counts the same bales as the stack on the map.
+  const info = useStackInfo(stackId, { ...filter, ...(filterId && { filterId }) });
   const units = useDisplayUnits();
   const stack = info.data?.stack;
 

@@ -1,4 +1,3 @@
-import { baleSizeLabels, baleSizeOptions } from '@baletrack/contracts/bales/bale';
 import { messages } from '@baletrack/contracts/errors/messages';
 import {
   type DateRange,
@@ -22,6 +21,7 @@ import {
 import { useState } from 'react';
 import { useCreateFilter } from '@/features/filters/api/create-filter';
 import { useUpdateFilter } from '@/features/filters/api/update-filter';
+import { type Choices, FilterChoices } from '@/features/filters/components/filter-choices';
 import { FilterLimits, type LimitTexts } from '@/features/filters/components/filter-limits';
 import {
   attributeInfo,
@@ -64,7 +64,13 @@ export function FilterForm({ filter, onSaved, onCancel }: FilterFormProps) {
   const [from, setFrom] = useState(start.dateRange?.kind === 'fixed' ? start.dateRange.start : '');
   const [to, setTo] = useState(start.dateRange?.kind === 'fixed' ? start.dateRange.end : '');
   const [includeCuttingless, setIncludeCuttingless] = useState(start.includeCuttingless);
-  const [sizes, setSizes] = useState<string[]>(start.baleSizes);
+  const [choices, setChoices] = useState<Choices>({
+    fieldIds: start.fieldIds,
+    cuttingIds: start.cuttingIds,
+    cropIds: start.cropIds,
+    balerIds: start.balerIds,
+    baleSizes: start.baleSizes,
+  });
   const [errors, setErrors] = useState<Errors>({});
   const create = useCreateFilter();
   const update = useUpdateFilter();
@@ -99,16 +105,11 @@ export function FilterForm({ filter, onSaved, onCancel }: FilterFormProps) {
           ? { kind: 'fixed' as const, start: from, end: to }
           : null;
     const parsed = saveFilterRequestSchema.safeParse({
-      // Chosen fields, balers, cuttings and crops are kept as they were (no choosers here yet).
-      fieldIds: start.fieldIds,
-      balerIds: start.balerIds,
-      cuttingIds: start.cuttingIds,
-      cropIds: start.cropIds,
+      ...choices,
       name,
       ranges,
       dateRange,
       includeCuttingless,
-      baleSizes: sizes,
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -134,6 +135,10 @@ export function FilterForm({ filter, onSaved, onCancel }: FilterFormProps) {
       );
     } catch (error) {
       if (isApiError(error, 409)) setErrors({ name: messages.filter.nameExists });
+      // The server's refusals (e.g. a chosen field deleted meanwhile) go next to their box.
+      else if (isApiError(error, 400) && error.body.issues) {
+        setErrors(Object.fromEntries(error.body.issues.map((i) => [i.path, i.message])));
+      }
     }
   };
 
@@ -205,18 +210,11 @@ export function FilterForm({ filter, onSaved, onCancel }: FilterFormProps) {
             </Group>
           )}
         </Stack>
-        <Checkbox.Group
-          label="Bale sizes"
-          description="None ticked: all sizes"
-          value={sizes}
-          onChange={setSizes}
-        >
-          <Group gap="sm" mt={6}>
-            {baleSizeOptions.map((size) => (
-              <Checkbox key={size} value={size} label={baleSizeLabels[size]} />
-            ))}
-          </Group>
-        </Checkbox.Group>
+        <FilterChoices
+          value={choices}
+          errors={errors}
+          onChange={(change) => setChoices((current) => ({ ...current, ...change }))}
+        />
         <Checkbox
           label="Include bales without a cutting"
           checked={includeCuttingless}

@@ -29,12 +29,11 @@ export function describeFilter(filter: Filter, units: DisplayUnits): string {
   }
   if (filter.baleSizes.length > 0)
     parts.push(filter.baleSizes.map((s) => baleSizeLabels[s]).join(', '));
-  const chosen =
-    filter.fieldIds.length +
-    filter.balerIds.length +
-    filter.cuttingIds.length +
-    filter.cropIds.length;
-  if (chosen > 0) parts.push('chosen fields, balers, cuttings or crops');
+  const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  if (filter.fieldIds.length > 0) parts.push(count(filter.fieldIds.length, 'field'));
+  if (filter.cuttingIds.length > 0) parts.push(count(filter.cuttingIds.length, 'cutting'));
+  if (filter.cropIds.length > 0) parts.push(count(filter.cropIds.length, 'crop'));
+  if (filter.balerIds.length > 0) parts.push(count(filter.balerIds.length, 'baler'));
   if (!filter.includeCuttingless) parts.push('only bales in a cutting');
   return parts.length === 0 ? 'All bales' : parts.join(' · ');
 }

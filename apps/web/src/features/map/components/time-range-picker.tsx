@@ -11,7 +11,9 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useAvailableYears } from '@/features/map/api/get-available-years';
+import { cropYearHint, cropYearOption, cropYearTitle } from '@/features/map/utils/crop-year-label';
 import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
+import { useOrganizationSettings } from '@/hooks/use-organization-settings';
 import { formatShortDay } from '@/lib/format';
 
 const ALL = 'all';
@@ -32,8 +34,8 @@ const calendarIcon = (
   </svg>
 );
 
-function describe(filter: BaleTimeFilter): string {
-  if (filter.year !== undefined) return String(filter.year);
+function describe(filter: BaleTimeFilter, startMonth: number): string {
+  if (filter.year !== undefined) return cropYearTitle(filter.year, startMonth);
   const day = (value: string) => formatShortDay(value.slice(0, 10));
   if (filter.from && filter.to) return `${day(filter.from)} – ${day(filter.to)}`;
   if (filter.from) return `From ${day(filter.from)}`;
@@ -45,10 +47,12 @@ function describe(filter: BaleTimeFilter): string {
 export function TimeRangePicker() {
   const [filter, setFilter] = useBaleTimeFilter();
   const years = useAvailableYears();
+  // Until the settings are in, years are calendar years (the default start month).
+  const startMonth = useOrganizationSettings().data?.cropYearStartMonth ?? 1;
   const [opened, setOpened] = useState(false);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const label = describe(filter);
+  const label = describe(filter, startMonth);
   const rangeInvalid = from !== '' && to !== '' && from > to;
 
   const open = () => {
@@ -64,7 +68,7 @@ export function TimeRangePicker() {
     { label: 'All years', value: ALL },
     ...[...(years.data?.years ?? [])]
       .reverse()
-      .map((y) => ({ label: String(y), value: String(y) })),
+      .map((y) => ({ label: cropYearOption(y, startMonth), value: String(y) })),
   ];
 
   return (
@@ -82,8 +86,8 @@ export function TimeRangePicker() {
       <Popover.Dropdown>
         <Stack gap="sm" w={300}>
           <NativeSelect
-            label="Year"
-            description="Bales made in that year"
+            label={startMonth === 1 ? 'Year' : 'Crop year'}
+            description={cropYearHint(filter.year, startMonth)}
             value={filter.year === undefined ? ALL : String(filter.year)}
             onChange={(event) => {
               const value = event.currentTarget.value;

@@ -1,4 +1,6 @@
 import type { HeatmapMeasure } from '@baletrack/contracts/heatmaps/heatmap';
+import { moistureLimits, rfvLimits } from '@baletrack/domain/heatmap/measure-classes';
+import { alfalfaGrades } from '@baletrack/domain/quality-grade';
 import type { ExpressionSpecification } from 'maplibre-gl';
 import type { DisplayUnits } from '@/lib/display-units';
 import { formatNumber } from '@/lib/format';
@@ -32,11 +34,9 @@ const palettes: Record<HeatmapMeasure, string[]> = {
 export const NO_VALUE_COLOR = '#9e9e9e';
 
 // Weight classes are round numbers in the unit the grower reads; moisture follows the safe
-// baling and heating limits, RFV the USDA grades (design/agronomy.md).
+// baling and heating limits, RFV the USDA grades (design/agronomy.md), the heatmap's classes.
 const weightLimits = { MetricSI: [300, 450, 600, 750], Imperial: [700, 1000, 1300, 1600] };
-const moistureLimits = [12, 16, 20, 25];
-const rfvLimits = [130, 150, 170, 185];
-const rfvGrades = ['Utility', 'Fair', 'Good', 'Premium', 'Supreme'];
+const rfvGrades = [...alfalfaGrades].reverse();
 
 function rangeLabels(limits: number[], unit: string): string[] {
   const suffix = unit === '' ? '' : ` ${unit}`;
@@ -71,8 +71,8 @@ export function measureScale(measure: HeatmapMeasure, units: DisplayUnits): Meas
       measure,
       title: 'Average moisture',
       property: 'moisture',
-      limits: moistureLimits,
-      classes: withColors(rangeLabels(moistureLimits, '%')),
+      limits: [...moistureLimits],
+      classes: withColors(rangeLabels([...moistureLimits], '%')),
     };
   }
   const ranges = rangeLabels(rfvLimits, '');
@@ -80,7 +80,7 @@ export function measureScale(measure: HeatmapMeasure, units: DisplayUnits): Meas
     measure,
     title: 'Relative feed value (RFV)',
     property: 'rfv',
-    limits: rfvLimits,
+    limits: [...rfvLimits],
     classes: withColors(ranges.map((range, i) => `${rfvGrades[i]} (${range})`)),
   };
 }

@@ -13,6 +13,16 @@ export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,
-    onSuccess: (saved) => queryClient.setQueryData(settingsKeys.organization(), saved),
+    onSuccess: (saved) => {
+      const before = queryClient.getQueryData<Settings>(settingsKeys.organization());
+      queryClient.setQueryData(settingsKeys.organization(), saved);
+      // The selected year is a crop year counted on the server: another start month changes
+      // which bales every year-limited answer holds, and which years there are.
+      if (before && before.cropYearStartMonth !== saved.cropYearStartMonth) {
+        void queryClient.invalidateQueries({
+          predicate: (query) => query.queryKey[0] !== settingsKeys.all[0],
+        });
+      }
+    },
   });
 }
