@@ -1,5 +1,5 @@
 // The product as the browser journeys see it: a fresh embedded database each run.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,22 @@ import path from 'node:path';
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'baletrack-e2e'));
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
+// The journeys' SuperAdmin, made the way an operator makes one (`npm run superadmin`), before the
+// server takes the embedded database; e2e/support/superadmin.ts has the same credentials.
+const superadmin = spawnSync(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    'apps/server/src/create-superadmin.ts',
+    '--email',
+    'superadmin@baletrack.local',
+    '--password',
+    'Operator-2026x',
+  ],
+  { stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
+);
+if (superadmin.status !== 0) process.exit(superadmin.status ?? 1);
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },

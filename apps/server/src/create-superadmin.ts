@@ -1,0 +1,111 @@
+import { parseArgs } from 'node:util';
+import { connectDatabase, type DatabaseHandle } from '@baletrack/db/connect';
+import { migrateToLatest } from '@baletrack/db/migrate';
+import type { AppContext } from './app.ts';
+import { loadConfig } from './config.ts';
+import {
+  createSuperAdmin,
+  SuperAdminInputError,
+  type SuperAdminResult,
+} from './features/admin/superadmin.service.ts';
+import { seedDemo } from './features/demo/demo.service.ts';
+import { createMailer } from './lib/mail/mailer.ts';
+import { SecretBox } from './lib/secret-box.ts';
+
+// `npm run superadmin -- --email ops@example.com [--password …]`: creates a SuperAdmin, or adds
+// an existing user to SuperAdmins, in the configured database (the same DATA_DIR or
+// DATABASE_URL as the server). Nothing is changed when the database cannot be reached.
+const usage = 'Usage: npm run superadmin -- --email <address> [--password <password>]';
+
+async function main(): Promise<number> {
+  let values: { email?: string; password?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    return 2;
+  }
+  if (values.help || !values.email) {
+    console.error(usage);
+    return values.help ? 0 : 2;
+  }
+  const config = loadConfig();
+  const where = config.database.url ? 'DATABASE_URL' : config.database.dataDir;
+  let database: DatabaseHandle;
+  try {
+    database = await connectDatabase(config.database);
+    await migrateToLatest(database.db);
+  } catch (error) {
+    console.error(
+      `Cannot reach the database (${where}): ${(error as Error).message}\nNothing was changed.`,
+    );
+    return 1;
+  }
+  try {
+    const ctx = contextFor(config, database);
+    // As a first start would: the demo is seeded into an empty embedded database before the
+    // operator's organization exists, so creating the operator first does not lose it.
+    if (config.seedDemo) await seedDemo(ctx);
+    console.log(
+      describe(
+        values.email,
+        await createSuperAdmin(ctx, {
+          email: values.email,
+          ...(values.password === undefined ? {} : { password: values.password }),
+        }),
+      ),
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof SuperAdminInputError) {
+      console.error(`${error.message}\n${usage}`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+function describe(email: string, result: SuperAdminResult): string {
+  switch (result.action) {
+    case 'unchanged':
+      return `${email} is already a SuperAdmin.`;
+    case 'promoted':
+      return `${email} is now a SuperAdmin. They sign in again to see the Admin screen.`;
+    case 'created':
+      return result.temporaryPassword
+        ? `Created the SuperAdmin ${email} with the temporary password ${result.temporaryPassword}\n` +
+            'It must be changed at the first sign-in.'
+        : `Created the SuperAdmin ${email}; they sign in with the password given.`;
+  }
+}
+
+function contextFor(config: AppContext['config'], database: DatabaseHandle): AppContext {
+  return {
+    config,
+    db: database.db,
+    mailer: createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      db: database.db,
+      log: () => {},
+    }),
+    secrets: new SecretBox(config.secretKey),
+    now: () => new Date(),
+  };
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
