@@ -68,15 +68,18 @@ function positions(boundary: Boundary) {
 }
 
 /** The box around every field, or null without fields: where the map opens. */
-export function fieldsBounds(
-  fields: Field[],
-): { west: number; south: number; east: number; north: number } | null {
+export function fieldsBounds(fields: Field[]): ViewBox | null {
+  return boundariesBounds(fields.map((field) => field.boundary));
+}
+
+/** The box around some boundaries (fields, or fields read from a file), or null without any. */
+export function boundariesBounds(boundaries: Boundary[]): ViewBox | null {
   let west = Infinity;
   let south = Infinity;
   let east = -Infinity;
   let north = -Infinity;
-  for (const field of fields) {
-    for (const [lon, lat] of positions(field.boundary)) {
+  for (const boundary of boundaries) {
+    for (const [lon, lat] of positions(boundary)) {
       west = Math.min(west, lon);
       east = Math.max(east, lon);
       south = Math.min(south, lat);
@@ -84,4 +87,11 @@ export function fieldsBounds(
     }
   }
   return Number.isFinite(west) ? { west, south, east, north } : null;
+}
+
+export interface ViewBox {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
 }

@@ -1,0 +1,56 @@
+import { messages } from '@baletrack/contracts/errors/messages';
+import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useCurrentUser } from '@/features/account/api/get-current-user';
+import { AuthorizedEmailsSection } from '@/features/authorized-emails/components/authorized-emails-section';
+import { BalerSettings } from '@/features/balers/components/baler-settings';
+import { routePaths } from '@/lib/route-names';
+
+/**
+ * Baler Settings (spec §2): register balers by VIN, rename, switch on or off, re-key, remove,
+ * and the authorized emails their ACM subscriptions may run under.
+ * Sub-users open it too and see everything, the controls disabled (spec §6: owner only).
+ */
+export function BalersRoute() {
+  const currentUser = useCurrentUser();
+  const canModify = isAuthorizedUser(currentUser.data?.groups);
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            Baler Settings
+          </Title>
+          <Button component={Link} to={routePaths.home} variant="default">
+            Back to the map
+          </Button>
+        </Group>
+        {currentUser.isPending ? (
+          <Loader aria-label="Loading" />
+        ) : currentUser.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {messages.generic}
+          </Alert>
+        ) : (
+          <>
+            {!canModify && (
+              <Alert color="yellow" variant="light">
+                {messages.roles.ownerOnlyBalers}
+              </Alert>
+            )}
+            <Text c="dimmed">
+              A baler reports its bales through its connectivity module (ACM). To register it, its
+              ACM subscription must run under your account email or an authorized email; each baler
+              gets its own ingest key.
+            </Text>
+            <BalerSettings canModify={canModify} />
+            {/* Registering may need them: a baler's ACM can run under an authorized email. */}
+            <AuthorizedEmailsSection canModify={canModify} />
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Baler } from '@baletrack/contracts/balers/baler';
+import { messages } from '@baletrack/contracts/errors/messages';
+import { Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { acmStatusColours, describeExpiry } from '@/features/balers/utils/baler-dates';
+
+interface BalersTableProps {
+  balers: Baler[];
+  /** The owner's controls for one baler; without it the table only lists. */
+  actions?: (baler: Baler) => ReactNode;
+}
+
+function Expiry({ iso, none }: { iso: string | null; none: string }) {
+  const { text, expired } = describeExpiry(iso, new Date(), none);
+  return (
+    <Text size="sm" c={expired ? 'red' : iso === null ? 'dimmed' : undefined}>
+      {text}
+    </Text>
+  );
+}
+
+/** The organization's balers: name, VIN, on/off, ACM and subscription (spec §3 Baler). */
+export function BalersTable({ balers, actions }: BalersTableProps) {
+  if (balers.length === 0) {
+    return <Text c="dimmed">{messages.baler.noBalers}</Text>;
+  }
+  return (
+    <Table.ScrollContainer minWidth={actions ? 900 : 640}>
+      <Table verticalSpacing="sm" aria-label="Balers">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>VIN</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>ACM</Table.Th>
+            <Table.Th>Subscription</Table.Th>
+            {actions && (
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {balers.map((baler) => (
+            <Table.Tr key={baler.id}>
+              <Table.Td>{baler.name}</Table.Td>
+              <Table.Td>
+                <Text ff="monospace" size="sm">
+                  {baler.vin}
+                </Text>
+                {baler.authorizedEmails.length > 0 && (
+                  <Text size="xs" c="dimmed">
+                    ACM under {baler.authorizedEmails.map((e) => e.email).join(', ')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={baler.active ? 'green' : 'gray'}>
+                  {baler.active ? 'Active' : 'Inactive'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={2}>
+                  <Badge variant="light" color={acmStatusColours[baler.acmStatus]}>
+                    {`ACM ${baler.acmStatus}`}
+                  </Badge>
+                  <Expiry iso={baler.acmExpiry} none="No end date given" />
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Expiry iso={baler.subscriptionExpiry} none="No subscription" />
+              </Table.Td>
+              {actions && <Table.Td>{actions(baler)}</Table.Td>}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

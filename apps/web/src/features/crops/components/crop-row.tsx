@@ -1,0 +1,110 @@
+import type { Crop } from '@baletrack/contracts/crops/crop';
+import { messages } from '@baletrack/contracts/errors/messages';
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useRenameCrop } from '@/features/crops/api/rename-crop';
+import { changeErrorMessage } from '@/lib/change-error-message';
+
+interface CropRowProps {
+  crop: Crop;
+  deleting: boolean;
+  /** Resolves true once deleted. */
+  onDelete: () => Promise<boolean>;
+}
+
+type State = 'view' | 'rename' | 'confirm';
+
+/** One crop: its name, renamed in place; deleting asks first. */
+export function CropRow({ crop, deleting, onDelete }: CropRowProps) {
+  const rename = useRenameCrop();
+  const [state, setState] = useState<State>('view');
+  const [name, setName] = useState(crop.name);
+  const [nameError, setNameError] = useState<string>();
+
+  const saveName = async () => {
+    if (name.trim() === '') {
+      setNameError(messages.validation.nameRequired);
+      return;
+    }
+    setNameError(undefined);
+    try {
+      await rename.mutateAsync({ id: crop.id, name: name.trim() });
+      setState('view');
+    } catch {
+      // shown below
+    }
+  };
+  const cancel = () => {
+    rename.reset();
+    setName(crop.name);
+    setNameError(undefined);
+    setState('view');
+  };
+
+  return (
+    <Group
+      role="listitem"
+      aria-label={crop.name}
+      justify="space-between"
+      wrap="nowrap"
+      px="sm"
+      py={6}
+      style={{ borderBottom: '1px solid #f1f3f5' }}
+    >
+      {state === 'rename' ? (
+        <TextInput
+          aria-label={`New name for ${crop.name}`}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          error={
+            nameError ??
+            (rename.isError
+              ? changeErrorMessage(rename.error, messages.fieldCuttingCrop.crop.updateFailed)
+              : undefined)
+          }
+          size="xs"
+          style={{ flex: 1 }}
+        />
+      ) : (
+        <Text fw={500}>{crop.name}</Text>
+      )}
+      <Group gap="xs" wrap="nowrap">
+        {state === 'rename' && (
+          <>
+            <Button size="xs" onClick={() => void saveName()} loading={rename.isPending}>
+              Save
+            </Button>
+            <Button size="xs" variant="default" onClick={cancel}>
+              Cancel
+            </Button>
+          </>
+        )}
+        {state === 'confirm' && (
+          <>
+            <Button
+              size="xs"
+              color="red"
+              loading={deleting}
+              onClick={() => void onDelete().then((deleted) => deleted || setState('view'))}
+            >
+              Delete {crop.name}
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setState('view')}>
+              Keep
+            </Button>
+          </>
+        )}
+        {state === 'view' && (
+          <>
+            <Button size="xs" variant="default" onClick={() => setState('rename')}>
+              Rename
+            </Button>
+            <Button size="xs" variant="subtle" color="red" onClick={() => setState('confirm')}>
+              Delete
+            </Button>
+          </>
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,112 @@
+import type { Crop } from '@baletrack/contracts/crops/crop';
+import { messages } from '@baletrack/contracts/errors/messages';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useState } from 'react';
+import { useCreateCrop } from '@/features/crops/api/create-crop';
+import { useDeleteCrop } from '@/features/crops/api/delete-crop';
+import { useCrops } from '@/features/crops/api/get-crops';
+import { CropRow } from '@/features/crops/components/crop-row';
+import { changeErrorMessage } from '@/lib/change-error-message';
+
+const m = messages.fieldCuttingCrop.crop;
+
+/** Crops: add, rename and delete; a crop cuttings use cannot be deleted (the server says which). */
+export function CropsPanel() {
+  const crops = useCrops();
+  const create = useCreateCrop();
+  const remove = useDeleteCrop();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string>();
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') {
+      setNameError(messages.validation.nameRequired);
+      return;
+    }
+    setNameError(undefined);
+    try {
+      const crop = await create.mutateAsync(name.trim());
+      notifications.show({ color: 'green', message: `Crop ${crop.name} added.` });
+      setName('');
+    } catch {
+      // shown below
+    }
+  };
+  const destroy = async (crop: Crop) => {
+    try {
+      await remove.mutateAsync(crop.id);
+      notifications.show({ color: 'green', message: `Crop ${crop.name} deleted.` });
+      return true;
+    } catch {
+      return false; // shown below
+    }
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-label="Crops">
+      <Title order={2} size="h3">
+        Crops
+      </Title>
+      <form onSubmit={(event) => void add(event)}>
+        <Group align="flex-start" gap="xs">
+          <TextInput
+            aria-label="New crop name"
+            placeholder="Alfalfa, timothy, oat hay…"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={nameError}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" loading={create.isPending}>
+            Add crop
+          </Button>
+        </Group>
+      </form>
+      {create.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {changeErrorMessage(create.error, m.createFailed)}
+        </Alert>
+      )}
+      {remove.isError && (
+        <Alert color="red" variant="light" role="alert" withCloseButton onClose={remove.reset}>
+          {changeErrorMessage(remove.error, m.deleteFailed)}
+        </Alert>
+      )}
+      {crops.isPending && <Skeleton height={80} aria-label="Loading crops" />}
+      {crops.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {messages.generic}
+        </Alert>
+      )}
+      {crops.data?.crops.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No crops yet. A cutting with a crop gives its bales that crop.
+        </Text>
+      )}
+      <Paper withBorder radius="md">
+        <Stack gap={0} role="list" aria-label="Crop list">
+          {crops.data?.crops.map((crop) => (
+            <CropRow
+              key={crop.id}
+              crop={crop}
+              deleting={remove.isPending && remove.variables === crop.id}
+              onDelete={() => destroy(crop)}
+            />
+          ))}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

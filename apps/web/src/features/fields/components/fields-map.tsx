@@ -1,0 +1,184 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type { Field } from '@baletrack/contracts/fields/field';
+import { Box, Paper, SegmentedControl } from '@mantine/core';
+import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
+import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  AttributionControl,
+  Layer,
+  Map as MapCanvas,
+  type MapLayerMouseEvent,
+  type MapRef,
+  NavigationControl,
+  ScaleControl,
+  Source,
+} from 'react-map-gl/maplibre';
+import { getRuntimeConfig } from '@/config/runtime-config';
+import { fieldFeatures } from '@/features/fields/utils/field-features';
+import { useDisplayUnits } from '@/hooks/use-display-units';
+
+/** The base map the fields are drawn on, shared with the map home (passed in by the route). */
+export interface FieldsMapBase {
+  mapLib: Promise<typeof import('maplibre-gl')>;
+  style: StyleSpecification;
+  /** Layer ids the imagery and the field outlines go beneath. */
+  slots: { imagery: string; fields: string };
+  /** The operator's tile URL made absolute for MapLibre's worker. */
+  tileUrl: (template: string) => string;
+}
+
+export interface MapFocus {
+  /** A new key moves the map again. */
+  key: string;
+  bounds: { west: number; south: number; east: number; north: number };
+}
+
+interface FieldsMapProps {
+  base: FieldsMapBase;
+  fields: Field[];
+  /** The field being edited: drawn by terra-draw instead. */
+  hiddenFieldId?: string;
+  /** Fields picked in the list, outlined stronger. */
+  highlightedIds: ReadonlySet<string>;
+  /** Features of a file being imported, previewed before saving. */
+  preview?: FeatureCollection<Polygon | MultiPolygon>;
+  focus: MapFocus | null;
+  /** Clicking an outline, while nothing is being drawn. */
+  onPickField?: (id: string) => void;
+  onMapReady: (map: MapLibreMap | null) => void;
+}
+
+/** The Fields screen's map: outlines of the organization's fields over the plain map or imagery. */
+export function FieldsMap(props: FieldsMapProps) {
+  const { base, fields, hiddenFieldId, highlightedIds, preview, focus, onPickField } = props;
+  const { onMapReady } = props;
+  const mapRef = useRef<MapRef>(null);
+  const units = useDisplayUnits();
+  const { mapTileUrl, mapTileAttribution } = getRuntimeConfig();
+  const [imagery, setImagery] = useState<'map' | 'satellite'>(mapTileUrl ? 'satellite' : 'map');
+  const [loaded, setLoaded] = useState(false);
+  const onImagery = mapTileUrl !== undefined && imagery === 'satellite';
+
+  const outlines = useMemo(() => {
+    const collection = fieldFeatures(fields.filter((field) => field.id !== hiddenFieldId));
+    for (const feature of collection.features) {
+      Object.assign(feature.properties, { picked: highlightedIds.has(feature.properties.id) });
+    }
+    return collection;
+  }, [fields, hiddenFieldId, highlightedIds]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!loaded || !map || !focus) return;
+    const { west, south, east, north } = focus.bounds;
+    map.fitBounds(
+      [
+        [west, south],
+        [east, north],
+      ],
+      { padding: 60, maxZoom: 17, duration: 0 },
+    );
+  }, [loaded, focus]);
+
+  useEffect(() => () => onMapReady(null), [onMapReady]);
+
+  const onClick = (event: MapLayerMouseEvent) => {
+    const id = event.features?.[0]?.properties?.id;
+    if (typeof id === 'string') onPickField?.(id);
+  };
+
+  return (
+    <Box pos="relative" h="100%" data-testid="fields-map" data-state={loaded ? 'ready' : 'loading'}>
+      <MapCanvas
+        ref={mapRef}
+        mapLib={base.mapLib}
+        mapStyle={base.style}
+        initialViewState={{ longitude: -40, latitude: 30, zoom: 1.5 }}
+        style={{ width: '100%', height: '100%' }}
+        attributionControl={false}
+        dragRotate={false}
+        pitchWithRotate={false}
+        doubleClickZoom={false}
+        interactiveLayerIds={onPickField ? ['fields-screen-fill'] : []}
+        onClick={onClick}
+        onLoad={(event) => {
+          setLoaded(true);
+          onMapReady(event.target);
+        }}
+      >
+        <AttributionControl position="bottom-right" compact />
+        <ScaleControl
+          position="bottom-right"
+          unit={units.system === 'MetricSI' ? 'metric' : 'imperial'}
+        />
+        <NavigationControl position="bottom-right" showCompass={false} />
+        {onImagery && mapTileUrl && (
+          <Source
+            id="fields-screen-imagery"
+            type="raster"
+            tiles={[base.tileUrl(mapTileUrl)]}
+            tileSize={256}
+            attribution={mapTileAttribution}
+          >
+            <Layer id="fields-screen-imagery" type="raster" beforeId={base.slots.imagery} />
+          </Source>
+        )}
+        {loaded && (
+          <Source id="fields-screen" type="geojson" data={outlines}>
+            <Layer
+              id="fields-screen-fill"
+              type="fill"
+              beforeId={base.slots.fields}
+              paint={{ 'fill-color': '#b5c98a', 'fill-opacity': onImagery ? 0.12 : 0.35 }}
+            />
+            <Layer
+              id="fields-screen-outline"
+              type="line"
+              beforeId={base.slots.fields}
+              paint={{
+                'line-color': [
+                  'case',
+                  ['get', 'picked'],
+                  '#1c7ed6',
+                  onImagery ? '#fff6c9' : '#5d6b2f',
+                ],
+                'line-width': ['case', ['get', 'picked'], 3, 1.5],
+              }}
+            />
+          </Source>
+        )}
+        {loaded && preview && (
+          <Source id="fields-import-preview" type="geojson" data={preview}>
+            <Layer
+              id="fields-import-preview-fill"
+              type="fill"
+              beforeId={base.slots.fields}
+              paint={{ 'fill-color': '#1c7ed6', 'fill-opacity': 0.2 }}
+            />
+            <Layer
+              id="fields-import-preview-outline"
+              type="line"
+              beforeId={base.slots.fields}
+              paint={{ 'line-color': '#1c7ed6', 'line-width': 2, 'line-dasharray': [2, 1] }}
+            />
+          </Source>
+        )}
+      </MapCanvas>
+      {mapTileUrl && (
+        <Paper shadow="sm" p={4} radius="md" pos="absolute" top={12} left={12}>
+          <SegmentedControl
+            size="xs"
+            aria-label="Map background"
+            value={imagery}
+            onChange={(value) => setImagery(value as 'map' | 'satellite')}
+            data={[
+              { label: 'Plain map', value: 'map' },
+              { label: 'Satellite', value: 'satellite' },
+            ]}
+          />
+        </Paper>
+      )}
+    </Box>
+  );
+}
