@@ -3,9 +3,11 @@
 import fs from 'node:fs';
 import type { BenchFarm } from './bench-farm.ts';
 import { WHOLE_FARM_ZOOMS } from './clusters-api.ts';
+import { heatmapRows } from './heatmap-api.ts';
 import { LOADS } from './page-load.ts';
 import type { DatabaseFigures } from './run-database.ts';
 import { median, percentile } from './stats.ts';
+import { summaryRows } from './summaries-api.ts';
 
 export const INGEST_TARGET = 5_000;
 export const CLUSTERS_P50_TARGET_MS = 50;
@@ -104,6 +106,12 @@ function rowsOf(f: DatabaseFigures): Row[] {
       target: `≤ ${s(PAGE_LOAD_TARGET_MS)}`,
       result: verdict(load <= PAGE_LOAD_TARGET_MS),
     });
+  }
+  for (const { pass, ...row } of heatmapRows(f.heatmap)) {
+    rows.push({ database, ...row, result: verdict(pass) });
+  }
+  for (const { pass, ...row } of summaryRows(f.kind, f.summaries, f.summaryBaselines)) {
+    rows.push({ database, ...row, result: pass === undefined ? '—' : verdict(pass) });
   }
   const { start, afterIngest, afterIndex } = f.memory;
   rows.push({

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
 import type { Browser } from '@playwright/test';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.ts';
@@ -19,6 +20,7 @@ import {
   measureClustersApi,
   wholeFarmViews,
 } from './clusters-api.ts';
+import { type HeatmapApiRun, measureHeatmapApi } from './heatmap-api.ts';
 import {
   batchesOf,
   type IngestRun,
@@ -31,6 +33,12 @@ import { type Accounts, prepareAccounts, productEnvironment } from './organizati
 import { measurePageLoads, type PageLoads } from './page-load.ts';
 import { freePort, type ProductServer, startProductServer } from './product-server.ts';
 import { openPglite, openPostgres, type RawDatabase } from './raw-database.ts';
+import {
+  measureSummariesApi,
+  measureSummaryBaselines,
+  type SummariesApiRun,
+  type SummaryBaselines,
+} from './summaries-api.ts';
 
 type Memory = ReturnType<ProductServer['memory']>;
 
@@ -47,7 +55,10 @@ export interface DatabaseFigures {
   catchUp: CatchUpRun;
   baselines: ClusterBaselines;
   pageLoads?: { farm: PageLoads; empty: PageLoads };
+  heatmap: HeatmapApiRun;
   memory: { start: Memory; afterIngest: Memory; afterIndex: Memory };
+  summaries: SummariesApiRun;
+  summaryBaselines: SummaryBaselines;
 }
 
 const log = (line: string) => console.log(`  ${line}`);
@@ -83,6 +94,11 @@ export async function benchDatabase(
     try {
       const copy = await raw.copyBales(accounts.farm.orgId);
       const baselines = await measureClusterBaselines(raw, accounts.farm.orgId, views);
+      const summaryBaselines = await measureSummaryBaselines(
+        raw,
+        accounts.farm.orgId,
+        live.summaries.year,
+      );
       return {
         kind,
         version: await raw.version(),
@@ -90,6 +106,7 @@ export async function benchDatabase(
         ...live,
         copy,
         baselines,
+        summaryBaselines,
       };
     } finally {
       await raw.close();
@@ -146,7 +163,20 @@ async function measureProduct(
         empty: await measurePageLoads(browser, server.url, accounts.empty, false),
       };
     }
+    // Last: its field and bales would change what the page loads above count.
+    log('heatmap overlay of a 200 ha field');
+    const [firstBaler] = farm.balers;
+    const heatmap = await measureHeatmapApi(server.url, idToken, farmBounds(farm.fields), {
+      key: accounts.farm.balerKeys[0] ?? '',
+      activeMonth: firstBaler?.activeMonths.at(-1) ?? '',
+      template: firstBaler?.bales[0] as IngestBale,
+    });
+    // After the heatmap's, last: the cuttings and the saved filter it adds touch nothing above.
+    log('summaries: a crop year with a saved filter');
+    const summaries = await measureSummariesApi(server.url, idToken, farm.years[1]);
     return {
+      heatmap,
+      summaries,
       ingest,
       tail: tailRate(ingest, concurrent.bales),
       concurrent,

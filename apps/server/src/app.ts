@@ -12,14 +12,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { authorizedEmailsRoutes } from './features/authorized-emails/authorized-emails.routes.ts';
 import { balersRoutes } from './features/balers/balers.routes.ts';
 import { balesRoutes } from './features/bales/bales.routes.ts';
 import { mapRoutes } from './features/bales/map.routes.ts';
+import { convertApi } from './features/convert/convert.routes.ts';
 import { cropsRoutes } from './features/crops/crops.routes.ts';
 import { cuttingsRoutes } from './features/cuttings/cuttings.routes.ts';
 import { fieldsRoutes } from './features/fields/fields.routes.ts';
 import { filtersRoutes } from './features/filters/filters.routes.ts';
 import { geofencesRoutes } from './features/geofences/geofences.routes.ts';
+import { heatmapsRoutes } from './features/heatmaps/heatmaps.routes.ts';
 import { identityRoutes } from './features/identity/identity.routes.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
@@ -104,6 +108,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await userApi.register(settingsRoutes);
       await userApi.register(subAccountsRoutes);
       await userApi.register(balersRoutes);
+      await userApi.register(authorizedEmailsRoutes);
+      await userApi.register(adminRoutes);
     },
     { prefix: '/user-api' },
   );
@@ -118,9 +124,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await dataApi.register(cuttingsRoutes);
       await dataApi.register(filtersRoutes);
       await dataApi.register(summariesRoutes);
+      await dataApi.register(heatmapsRoutes);
     },
     { prefix: '/data-api' },
   );
+  await app.register(convertApi, { prefix: '/convert-api' });
   // Balers authenticate with their own key, not a user's token (ingest.routes.ts).
   await app.register(ingestRoutes, { prefix: '/ingest/v1' });
   await app.register(mailboxRoutes);

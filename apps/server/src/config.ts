@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { AUTHORIZED_EMAIL_CONFIRM_DAYS } from '@baletrack/contracts/balers/authorized-email';
 import { MAX_CUTTINGS_PER_YEAR } from '@baletrack/contracts/cuttings/cutting';
 import { z } from 'zod';
 
@@ -40,6 +41,17 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   MAX_CUTTINGS_PER_YEAR: z.coerce.number().int().min(1).max(1000).default(MAX_CUTTINGS_PER_YEAR),
+  AUTHORIZED_EMAIL_CONFIRM_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(90)
+    .default(AUTHORIZED_EMAIL_CONFIRM_DAYS),
+  // The conversion API's limits (spec API 3): upload, archive entries, expanded size, time.
+  CONVERT_MAX_UPLOAD_MB: z.coerce.number().positive().max(1024).default(20),
+  CONVERT_MAX_ARCHIVE_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(2000),
+  CONVERT_MAX_EXPANDED_MB: z.coerce.number().positive().max(4096).default(200),
+  CONVERT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -78,6 +90,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     maxCuttingsPerYear: e.MAX_CUTTINGS_PER_YEAR,
+    /** Days an authorized email's holder has to confirm it before it is Expired. */
+    authorizedEmailConfirmDays: e.AUTHORIZED_EMAIL_CONFIRM_DAYS,
+    convert: {
+      maxUploadBytes: Math.round(e.CONVERT_MAX_UPLOAD_MB * 1_048_576),
+      maxArchiveEntries: e.CONVERT_MAX_ARCHIVE_ENTRIES,
+      maxExpandedBytes: Math.round(e.CONVERT_MAX_EXPANDED_MB * 1_048_576),
+      timeoutMs: Math.round(e.CONVERT_TIMEOUT_SECONDS * 1000),
+    },
   };
 }
 

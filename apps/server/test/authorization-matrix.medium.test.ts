@@ -1,3 +1,4 @@
+import { fieldsResponseSchema } from '@baletrack/contracts/bales/map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthorizationFixtures,
@@ -5,6 +6,7 @@ import {
   type Role,
   roles,
 } from './helpers/authorization-fixtures.ts';
+import { newVin } from './helpers/farm.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { apiCall, type CallOptions } from './helpers/user-api.ts';
 
@@ -41,6 +43,12 @@ const q = (query: Record<string, unknown>) => ({
 });
 const home = (f: AuthorizationFixtures) => f.home;
 const target = async (f: AuthorizationFixtures) => q({ id: (await f.newHomeUser()).id });
+/** A heatmap query on the home farm's field, which another organization must not see. */
+const homeHeatmap = async (f: AuthorizationFixtures) => {
+  const response = await apiCall(t, f.home.token, 'GET', '/data-api/fields');
+  const [field] = fieldsResponseSchema.parse(await response.json()).fields;
+  return q({ fieldId: field?.id, measure: 'AvgMoisture' });
+};
 const newEmail = () => `invitee-${Math.random().toString(36).slice(2)}@example.com`;
 
 // Columns: owner, sub-user, disabled user, other org's owner, SuperAdmin without and with
@@ -50,6 +58,14 @@ const OWN_THING: Statuses = [200, 200, 401, 404, 404, 200, 401, 401, 401];
 const OWNER_READ: Statuses = [200, 403, 401, 200, 200, 200, 401, 401, 401];
 const OWNER_CHANGE: Statuses = [200, 403, 401, 404, 404, 200, 401, 401, 401];
 const PUBLIC: Statuses = [201, 201, 201, 201, 201, 201, 201, 201, 201];
+const ADMIN_ONLY: Statuses = [403, 403, 401, 403, 200, 200, 401, 401, 401];
+/** A registry entry's fields, naming no one's email. */
+const registryFields = {
+  registered: true,
+  acmEmail: null,
+  acmStatus: 'Active',
+  acmExpiry: '2027-12-31T23:59:59Z',
+};
 
 const matrix: Row[] = [
   // API 1 (data API)
@@ -72,6 +88,10 @@ const matrix: Row[] = [
   ['GET', '/data-api/bales/summary', ALL_READ],
   ['GET', '/data-api/bales/summary/active', ALL_READ],
   ['GET', '/data-api/bales/summarygroupby', ALL_READ, () => q({ by: 'field' })],
+  ['GET', '/data-api/heatmap/overlay', OWN_THING, homeHeatmap],
+  ['GET', '/data-api/heatmap/icon', OWN_THING, homeHeatmap],
+  ['GET', '/data-api/bales/heatmap/get', OWN_THING, homeHeatmap],
+  ['GET', '/data-api/bales/heatmap/input', OWN_THING, homeHeatmap],
   [
     'POST',
     '/data-api/bales/manual-scan',
@@ -161,6 +181,61 @@ const matrix: Row[] = [
     '/user-api/machines/{id}/rotate-key',
     OWNER_CHANGE,
     async (f) => ({ params: { id: (await f.newHomeBaler()).id } }),
+  ],
+  ['GET', '/user-api/authorized-emails', ALL_READ],
+  [
+    'POST',
+    '/user-api/authorized-emails/{email}',
+    [201, 403, 401, 201, 201, 201, 401, 401, 401],
+    () => ({ params: { email: newEmail() } }),
+  ],
+  [
+    'PUT',
+    '/user-api/authorized-emails/{email}',
+    OWNER_CHANGE,
+    async (f) => ({ params: { email: await f.newHomeAuthorizedEmail() }, ...q({ resend: true }) }),
+  ],
+  [
+    'DELETE',
+    '/user-api/authorized-emails/{email}',
+    [204, 403, 401, 404, 404, 204, 401, 401, 401],
+    async (f) => ({ params: { email: await f.newHomeAuthorizedEmail() } }),
+  ],
+  // Public, so no caller gets 401. A real token's page names its organization to whoever holds
+  // the link, which the marker check would flag; valid links: authorized-emails/confirm-link.
+  [
+    'GET',
+    '/user-api/public/authorized-emails/confirm',
+    [404, 404, 404, 404, 404, 404, 404, 404, 404],
+    () => q({ token: 'matrix-unknown-token' }),
+  ],
+  [
+    'POST',
+    '/user-api/public/authorized-emails/confirm',
+    [404, 404, 404, 404, 404, 404, 404, 404, 404],
+    () => ({ body: { token: 'matrix-unknown-token' } }),
+  ],
+  // SuperAdmins only, acting or not. The lists show every organization by design, so the rows
+  // search for nothing to keep the marker check meaningful for everyone else.
+  ['GET', '/user-api/admin/organizations', ADMIN_ONLY, () => q({ search: 'matrix-no-such-farm' })],
+  ['GET', '/user-api/admin/baler-registry', ADMIN_ONLY, () => q({ search: 'NOSUCHVIN' })],
+  [
+    'POST',
+    '/user-api/admin/baler-registry',
+    [403, 403, 401, 403, 201, 201, 401, 401, 401],
+    () => ({ body: { vin: newVin(), ...registryFields } }),
+  ],
+  [
+    'PUT',
+    '/user-api/admin/baler-registry/{vin}',
+    ADMIN_ONLY,
+    async (f) => ({ params: { vin: await f.newHomeVin() }, body: registryFields }),
+  ],
+  [
+    'DELETE',
+    '/user-api/admin/baler-registry/{vin}',
+    [403, 403, 401, 403, 204, 204, 401, 401, 401],
+    async (f) => ({ params: { vin: await f.newHomeVin() } }),
   ],
 ];
 

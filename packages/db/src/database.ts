@@ -119,6 +119,26 @@ export interface BalerRegistryTable {
   createdAt: DefaultedTimestamp;
 }
 
+/**
+ * An email other than the account's under which the organization's balers' ACM subscriptions
+ * may run (spec §3). Expired is not stored: a Pending row whose `confirmBy` has passed.
+ */
+export interface AuthorizedEmailsTable {
+  id: string;
+  orgId: string;
+  /** Lower case. */
+  email: string;
+  status: 'Pending' | 'Active' | 'Deleted';
+  confirmBy: NullableTimestamp;
+  /** Keyed hashes of the mailed link token and code; null once used. */
+  tokenHash: string | null;
+  codeHash: string | null;
+  codeAttempts: Generated<number>;
+  confirmedAt: NullableTimestamp;
+  deletedAt: NullableTimestamp;
+  createdAt: DefaultedTimestamp;
+}
+
 /** A month (its first day, 'YYYY-MM-DD') a credit was applied to for one baler. */
 export interface BalerSubscriptionMonthsTable {
   orgId: string;
@@ -264,6 +284,7 @@ export interface Database {
   balers: BalersTable;
   balerSubscriptionMonths: BalerSubscriptionMonthsTable;
   balerRegistry: BalerRegistryTable;
+  authorizedEmails: AuthorizedEmailsTable;
   fields: FieldsTable;
   geofences: GeofencesTable;
   crops: CropsTable;

@@ -140,9 +140,14 @@ describe('refusals', () => {
       'an unknown field',
       (c) => c.cutting({ fieldIds: [c.field.id, crypto.randomUUID()] }),
       400,
-      m.unknownFields,
+      messages.selection.unknownFields,
     ],
-    ['an unknown crop', (c) => c.cutting({ cropId: crypto.randomUUID() }), 400, m.unknownCrop],
+    [
+      'an unknown crop',
+      (c) => c.cutting({ cropId: crypto.randomUUID() }),
+      400,
+      messages.selection.unknownCrop,
+    ],
   ];
 
   it.each(cases)('refuses %s and stores nothing', async (_, body, status, message) => {

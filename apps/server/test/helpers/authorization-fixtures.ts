@@ -83,6 +83,13 @@ export async function authorizationFixtures(t: TestApp) {
     await insertRegistryEntries(t.ctx.db, [{ vin, acmEmail: home.email }]);
     return vin;
   };
+  /** A fresh Pending authorized email of home, for calls that change or remove one. */
+  const newHomeAuthorizedEmail = async () => {
+    const email = `acm-${randomUUID().slice(0, 8)}@dealer.example`;
+    const added = await apiCall(t, home.token, 'POST', `/user-api/authorized-emails/${email}`);
+    if (added.status !== 201) throw new Error(`authorized email not added: ${added.status}`);
+    return email;
+  };
   const invite = async () => {
     const user = await newHomeUser();
     return (await acceptInvite(t, user.email, 'Own-password9', 'Temporary-pw1')).IdToken;
@@ -134,6 +141,7 @@ export async function authorizationFixtures(t: TestApp) {
     newHomeUser,
     newHomeBaler,
     newHomeVin,
+    newHomeAuthorizedEmail,
     tokens,
     forbiddenMarkers,
     headers,

@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { requireSession } from '@/app/require-session';
 import { RouteError } from '@/app/routes/route-error';
 import { PageLoader } from '@/components/page-loader';
+import { ActingLayout } from '@/features/admin/components/acting-layout';
 import { lazyPage } from '@/lib/lazy-page';
 import { routePaths } from '@/lib/route-names';
 
@@ -18,9 +19,17 @@ export function createRouter() {
           ),
         },
         {
-          // Every page below needs a signed-in user.
+          // Every page below needs a signed-in user, and shows whose data it is when a
+          // SuperAdmin acts for an organization.
           middleware: [requireSession],
+          Component: ActingLayout,
           children: [
+            {
+              path: routePaths.admin,
+              lazy: lazyPage(routePaths.admin, () =>
+                import('@/app/routes/admin').then((page) => ({ Component: page.AdminRoute })),
+              ),
+            },
             {
               path: routePaths.home,
               lazy: lazyPage(routePaths.home, () =>
@@ -31,6 +40,24 @@ export function createRouter() {
               path: routePaths.users,
               lazy: lazyPage(routePaths.users, () =>
                 import('@/app/routes/users').then((page) => ({ Component: page.UsersRoute })),
+              ),
+            },
+            {
+              path: routePaths.balers,
+              lazy: lazyPage(routePaths.balers, () =>
+                import('@/app/routes/balers').then((page) => ({ Component: page.BalersRoute })),
+              ),
+            },
+            {
+              path: routePaths.fields,
+              lazy: lazyPage(routePaths.fields, () =>
+                import('@/app/routes/fields').then((page) => ({ Component: page.FieldsRoute })),
+              ),
+            },
+            {
+              path: routePaths.cuttings,
+              lazy: lazyPage(routePaths.cuttings, () =>
+                import('@/app/routes/cuttings').then((page) => ({ Component: page.CuttingsRoute })),
               ),
             },
           ],

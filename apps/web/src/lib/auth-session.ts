@@ -2,6 +2,8 @@ import { fetchAuthSession } from 'aws-amplify/auth';
 
 export interface SessionTokens {
   idToken: string;
+  /** The conversion API (spec API 3) takes the access token, as `Bearer`. */
+  accessToken: string;
   groups: string[];
 }
 
@@ -18,6 +20,7 @@ export async function readSession(): Promise<SessionTokens | null> {
     const groups = tokens.idToken.payload['cognito:groups'];
     return {
       idToken: tokens.idToken.toString(),
+      accessToken: tokens.accessToken.toString(),
       groups: Array.isArray(groups) ? groups.filter((group) => typeof group === 'string') : [],
     };
   } catch {

@@ -7,6 +7,8 @@ describe('route names', () => {
     expect(routeNameForPath('/')).toBe('home');
     expect(routeNameForPath('/login')).toBe('login');
     expect(routeNameForPath('/users')).toBe('users');
+    expect(routeNameForPath('/fields')).toBe('fields');
+    expect(routeNameForPath('/cuttings')).toBe('cuttings');
     expect(routeNameForPath('/no-such-page')).toBeUndefined();
   });
 

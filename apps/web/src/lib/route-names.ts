@@ -9,6 +9,10 @@ export const routePaths = {
   home: '/',
   login: '/login',
   users: '/users',
+  balers: '/balers',
+  fields: '/fields',
+  cuttings: '/cuttings',
+  admin: '/admin',
 } as const;
 
 export type RouteName = keyof typeof routePaths;

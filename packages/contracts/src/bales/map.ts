@@ -25,7 +25,8 @@ export const MAX_ZOOM = 24;
 
 /**
  * Narrows bales by when they were made (UTC): the top bar's date range (`from`/`to`, inclusive)
- * and year. All optional; together they intersect.
+ * and year, the organization's crop year (settings' start month; see domain `crop-year`). All
+ * optional; together they intersect.
  */
 export const baleTimeFilterSchema = z.object({
   from: dateOrDateTime.optional(),
@@ -41,7 +42,8 @@ export type BaleTimeFilter = z.infer<typeof baleTimeFilterSchema>;
 
 /**
  * A saved filter to apply (GET /filters/get); it narrows bales further within the time filter.
- * Accepted by /clusters/get, /cluster-tree/get, /bales/get and /bales/all-paginated.
+ * Accepted by every bale read: /clusters/get, /cluster-tree/get, /bales/get, /bales/all,
+ * /bales/all-paginated, /stacks/get, /stack-info/get, /bales-stacks and the summaries.
  */
 export const appliedFilterSchema = z.object({
   filterId: z.uuid({ error: 'filterId must be a filter id.' }).optional(),
@@ -169,6 +171,7 @@ export type BaleInfoResponse = z.infer<typeof baleInfoResponseSchema>;
 export const stacksQuerySchema = boundsSchema
   .partial()
   .extend(baleTimeFilterSchema.shape)
+  .extend(appliedFilterSchema.shape)
   .refine((q) => [q.west, q.south, q.east, q.north].every((v) => v === undefined) || isBounds(q), {
     error: 'Give all of west, south, east and north, or none.',
     path: ['west'],
@@ -188,6 +191,7 @@ export type StacksResponse = z.infer<typeof stacksResponseSchema>;
 
 /** Query of GET /stack-info/get. */
 export const stackInfoQuerySchema = baleTimeFilterSchema.extend({
+  ...appliedFilterSchema.shape,
   stackId: z.uuid({ error: 'stackId must be a stack id.' }),
 });
 export type StackInfoQuery = z.infer<typeof stackInfoQuerySchema>;
@@ -216,7 +220,11 @@ export const balesQuerySchema = boundsSchema
   .refine(southNotAboveNorth, southNotAboveNorthError);
 export type BalesQuery = z.infer<typeof balesQuerySchema>;
 
-/** GET /bales/get and GET /bales/all (query: `baleTimeFilterSchema`). */
+/** Query of GET /bales/all: the time filter and an applied filter. */
+export const allBalesQuerySchema = baleTimeFilterSchema.extend(appliedFilterSchema.shape);
+export type AllBalesQuery = z.infer<typeof allBalesQuerySchema>;
+
+/** GET /bales/get and GET /bales/all (query: `allBalesQuerySchema`). */
 export const balesResponseSchema = z.object({
   bales: z.array(baleSchema),
   /** True when more bales matched than BALES_RESPONSE_LIMIT. */
@@ -262,7 +270,10 @@ export const geofencesResponseSchema = z.object({
 });
 export type GeofencesResponse = z.infer<typeof geofencesResponseSchema>;
 
-/** GET /available-years: UTC years in which visible bales were made, ascending. */
+/**
+ * GET /available-years: the crop years (settings' start month, UTC days) in which visible bales
+ * were made, ascending; `year` in the time filter takes one of them.
+ */
 export const availableYearsResponseSchema = z.object({ years: z.array(z.number().int()) });
 export type AvailableYearsResponse = z.infer<typeof availableYearsResponseSchema>;
 

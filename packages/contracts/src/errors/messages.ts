@@ -60,6 +60,16 @@ export const messages = {
     usedByAutomaticReport:
       'Filter is being used for automatic reports. Please remove it before deleting.',
   },
+  // A chosen field, cutting, crop or baler (in a filter or a cutting) must be one of the
+  // organization's: deleted since the form was loaded, or never ours.
+  selection: {
+    unknownFields: 'Some of the selected fields do not exist. Reload the page and select again.',
+    unknownCuttings:
+      'Some of the selected cuttings do not exist. Reload the page and select again.',
+    unknownCrops: 'Some of the selected crops do not exist. Reload the page and select again.',
+    unknownCrop: 'The selected crop does not exist. Reload the page and select again.',
+    unknownBalers: 'Some of the selected balers do not exist. Reload the page and select again.',
+  },
   user: {
     creationFailed: 'User creation failed. Please try again.',
     updateFailed: 'User update failed. Please try again.',
@@ -102,6 +112,24 @@ export const messages = {
     vinInvalid: 'Enter a valid 17-character VIN.',
     notFound: 'This baler does not exist.',
     activeInvalid: 'Active must be true or false.',
+  },
+  authorizedEmail: {
+    notFound: 'This email is not an authorized email of this account.',
+    codeInvalid: 'This code is not right. Check the newest email and try again.',
+    codeAttemptsExceeded: 'Too many wrong codes. Send a new confirmation email and try again.',
+    notPending: 'This email is not waiting for confirmation.',
+    expired: 'The confirmation has expired. Send a new confirmation email.',
+    actionRequired: 'Give the confirmation code, or ask to resend the confirmation email.',
+    sendFailed: 'The confirmation email could not be sent. Please try again.',
+    linkInvalid:
+      'This confirmation link is not valid: it was already used, replaced by a newer email, or ' +
+      'the email was removed. Ask the account owner to send a new one.',
+    linkExpired:
+      'This confirmation link has expired. Ask the account owner to send a new confirmation email.',
+  },
+  admin: {
+    registryEntryExists: 'This VIN is already in the registry.',
+    registryEntryNotFound: 'This VIN is not in the registry.',
   },
   autoReport: {
     fetchFailed: 'Failed to load automated reports',
@@ -147,8 +175,6 @@ export const messages = {
     fieldNotFound: 'This field does not exist.',
     cuttingNotFound: 'This cutting does not exist.',
     cropNotFound: 'This crop does not exist.',
-    unknownFields: 'Some of the selected fields do not exist. Reload the page and select again.',
-    unknownCrop: 'The selected crop does not exist. Reload the page and select again.',
     cropInUse: (cuttings: string[]) =>
       `This crop is used by ${cuttings.length === 1 ? 'the cutting' : 'the cuttings'} ` +
       `${cuttings.join(', ')}. Remove it from ${cuttings.length === 1 ? 'that cutting' : 'those cuttings'} before deleting it.`,
@@ -157,6 +183,58 @@ export const messages = {
       `${cuttings.join(', ')}, which ${cuttings.length === 1 ? 'has' : 'have'} a crop. Add another field or ` +
       'remove the crop there before deleting it.',
     yearInvalid: 'Enter a valid year.',
+  },
+  // The conversion API (spec API 3): what a grower reads when a file cannot be converted.
+  convert: {
+    unspecifiedFormat: (label: string) =>
+      `${label} files cannot be converted: the format has no public specification. Export the ` +
+      'fields from that software as Shapefile, ISOXML or GeoJSON instead.',
+    unknownFormat: (name: string, known: string[]) =>
+      `"${name}" is not a file format we know. Choose one of: ${known.join(', ')}.`,
+    targetRequired: 'Choose the format to convert the file to.',
+    unrecognizedFile:
+      'We could not tell what kind of file this is. Upload a GeoJSON, KML or KMZ file, or a zip ' +
+      'with a shapefile, a Trimble AgGPS folder or an ISOXML TASKDATA folder.',
+    notThisFormat: (label: string) =>
+      `This file is not in ${label} format. Choose its real format, or leave the format empty to ` +
+      'have it detected.',
+    fileMissing: 'Choose a file to convert.',
+    oneFileOnly: 'Send one file at a time.',
+    fileEmpty: 'The file is empty.',
+    notMultipart: 'Send the file as a multipart form (multipart/form-data).',
+    fileTooLarge: (megabytes: number) =>
+      `The file is larger than ${megabytes} MB, the most we accept. Split it and try again.`,
+    corruptArchive:
+      'This zip file is damaged or incomplete, so it could not be opened. Create it again and retry.',
+    corruptFile: (label: string, detail: string) =>
+      `This ${label} file could not be read: ${detail}`,
+    tooManyEntries: (max: number) =>
+      `This zip holds more than ${max.toLocaleString('en-US')} files, the most we open. Zip only ` +
+      "the fields' files and try again.",
+    zipBomb: (megabytes: number) =>
+      `This zip would expand to more than ${megabytes} MB, the most we unpack, so it was refused.`,
+    projectedWithoutPrj: (file: string) =>
+      `${file} has no .prj file and its coordinates are not longitude and latitude, so we cannot ` +
+      'tell where the fields are. Include the .prj file from the same export and try again.',
+    unknownProjection: (file: string) =>
+      `The coordinate system in ${file} is not one we can read. Export the fields in WGS 84 ` +
+      '(longitude and latitude) and try again.',
+    wgs84Assumed: (file: string) =>
+      `${file} has no .prj file; its coordinates look like longitude and latitude, so WGS 84 was assumed.`,
+    noFields: 'This file contains no field boundaries.',
+    noUsableFields: (count: number, first: string) =>
+      `None of the ${count} shapes in this file could be used. The first: ${first}`,
+    noGeometry: 'This feature has no shape.',
+    notAnArea: (type: string) =>
+      `This is a ${type}, not an area; only field boundaries (polygons) can be converted.`,
+    noBoundary: 'This field has no boundary.',
+    namesShortened: (max: number) =>
+      `ISOXML allows names of up to ${max} characters; longer names were shortened.`,
+    versionDiffers: (asked: string, found: string) =>
+      `The file says it is ${found}, not ${asked}; it was read as ${found}.`,
+    timeout: (seconds: number) =>
+      `This file took longer than ${seconds} seconds to convert and was stopped. Split it into ` +
+      'smaller files and try again.',
   },
   heatmap: {
     fieldRequired: 'Select a field with a boundary to see its heatmap.',

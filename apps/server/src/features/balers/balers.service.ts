@@ -12,6 +12,8 @@ import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
 import type { AppContext } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Principal } from '../../plugins/authenticate.ts';
+import { authorizedEmailsNamed } from '../authorized-emails/authorized-email-view.ts';
+import { activeAuthorizedEmails } from '../authorized-emails/authorized-emails.repository.ts';
 import { lastSubscribedMonths } from '../subscriptions/subscription-months.repository.ts';
 import { listUsers } from '../users/users.repository.ts';
 import {
@@ -99,14 +101,18 @@ export class BalersService {
       listBalers(this.ctx.db, principal.orgId),
       lastSubscribedMonths(this.ctx.db, principal.orgId),
     ]);
-    return { balers: await Promise.all(balers.map((b) => this.#view(b, months.get(b.id)))) };
+    return {
+      balers: await Promise.all(
+        balers.map((b) => this.#view(principal.orgId, b, months.get(b.id))),
+      ),
+    };
   }
 
   async get(principal: Principal, balerId: string): Promise<Baler> {
     const baler = await findLiveBaler(this.ctx.db, principal.orgId, balerId);
     if (!baler) throw new AppError('NOT_FOUND', messages.baler.notFound);
     const months = await lastSubscribedMonths(this.ctx.db, principal.orgId);
-    return this.#view(baler, months.get(baler.id));
+    return this.#view(principal.orgId, baler, months.get(baler.id));
   }
 
   /** GET /machines/validate: what registering the VIN would say, without registering it. */
@@ -180,11 +186,12 @@ export class BalersService {
   /** The emails an ACM subscription may run under: the owners' and the authorized emails. */
   async #accountEmails(orgId: string): Promise<Set<string>> {
     const owners = await listUsers(this.ctx.db, orgId, { group: 'AccountsOwner' });
-    const authorized = await authorizedEmailsOf(orgId);
+    const authorized = await activeAuthorizedEmails(this.ctx.db, orgId);
     return new Set([...owners.map((o) => o.email.toLowerCase()), ...authorized]);
   }
 
   async #view(
+    orgId: string,
     baler: { id: string; name: string; vin: string; active: boolean },
     lastMonth: string | undefined,
   ): Promise<Baler> {
@@ -194,18 +201,11 @@ export class BalersService {
       acmStatus: record?.acmStatus ?? 'Unknown',
       acmExpiry: record?.acmExpiry ?? null,
       subscriptionExpiry: lastMonth ? monthEnd(lastMonth) : null,
-      // Filled once authorized emails exist (see authorizedEmailsOf).
-      authorizedEmails: [],
+      authorizedEmails: record?.acmEmail
+        ? await authorizedEmailsNamed(this.ctx.db, orgId, record.acmEmail, this.ctx.now())
+        : [],
     };
   }
-}
-
-/**
- * SEAM: the organization's Active authorized emails (spec §6, API 2 /authorized-emails), lower
- * case. Authorized emails are not built yet, so only the owners' emails count.
- */
-async function authorizedEmailsOf(_orgId: string): Promise<string[]> {
-  return [];
 }
 
 /** The last second of a month given by its first day, 'YYYY-MM-01' → 'YYYY-MM-31T23:59:59Z'. */

@@ -50,13 +50,13 @@ async function checkCutting(
 ) {
   const fieldIds = [...new Set(cutting.fieldIds)];
   if ((await existingFieldIds(trx, orgId, fieldIds)).length !== fieldIds.length) {
-    throw new AppError('VALIDATION_FAILED', m.unknownFields, [
-      { path: 'fieldIds', message: m.unknownFields },
+    throw new AppError('VALIDATION_FAILED', messages.selection.unknownFields, [
+      { path: 'fieldIds', message: messages.selection.unknownFields },
     ]);
   }
   if (cutting.cropId !== null && !(await findCrop(trx, orgId, cutting.cropId))) {
-    throw new AppError('VALIDATION_FAILED', m.unknownCrop, [
-      { path: 'cropId', message: m.unknownCrop },
+    throw new AppError('VALIDATION_FAILED', messages.selection.unknownCrop, [
+      { path: 'cropId', message: messages.selection.unknownCrop },
     ]);
   }
   await lockCuttingYear(trx, orgId, cutting.year);

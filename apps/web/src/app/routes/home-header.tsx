@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@baletrack/contracts/constants';
-import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { isAdmin, isAuthorizedUser } from '@baletrack/contracts/identity/user';
 import { Button, Group, Menu, Skeleton, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { useCurrentUser } from '@/features/account/api/get-current-user';
 import { useOrganization } from '@/features/account/api/get-organization';
 import { ActiveFilterChip } from '@/features/filters/components/active-filter-chip';
 import { FiltersPanel } from '@/features/filters/components/filters-panel';
+import { HeatmapMenuItem } from '@/features/heatmaps/components/heatmap-menu-item';
 import { useSignOut } from '@/features/identity/hooks/use-sign-out';
 import { TimeRangePicker } from '@/features/map/components/time-range-picker';
 import { ChangePasswordDialog } from '@/features/settings/components/change-password-dialog';
@@ -54,13 +55,30 @@ export function HomeHeader() {
             {isAuthorizedUser(currentUser.data?.groups) && (
               // Sub-users have no user management; the owner's page would only refuse them.
               <Menu.Item component={Link} to={routePaths.users}>
-                Sub-Accounts
+                Sub-Accounts and Balers
               </Menu.Item>
             )}
+            {/* Everyone: sub-users see the balers there, the controls disabled. */}
+            <Menu.Item component={Link} to={routePaths.balers}>
+              Baler Settings
+            </Menu.Item>
+            <Menu.Item component={Link} to={routePaths.fields}>
+              Fields
+            </Menu.Item>
+            <Menu.Item component={Link} to={routePaths.cuttings}>
+              Cuttings and Crops
+            </Menu.Item>
+            <HeatmapMenuItem />
             <Menu.Item onClick={filtersPanel.open}>Filters</Menu.Item>
             <Menu.Item onClick={summaryPanel.open}>Summary</Menu.Item>
             <Menu.Item onClick={settingsDialog.open}>Settings</Menu.Item>
             <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
+            {isAdmin(currentUser.data?.groups) && (
+              // SuperAdmins only: organizations to act for, the baler registry.
+              <Menu.Item component={Link} to={routePaths.admin}>
+                Admin
+              </Menu.Item>
+            )}
             <Menu.Item onClick={() => void signOut()}>Sign Out</Menu.Item>
           </Menu.Dropdown>
         </Menu>

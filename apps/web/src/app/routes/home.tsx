@@ -1,3 +1,4 @@
+import type { Field } from '@baletrack/contracts/fields/field';
 import { AppShell, Box } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { HomeHeader } from '@/app/routes/home-header';
@@ -7,11 +8,13 @@ import { StackDetailsPanel } from '@/features/bales/components/stack-details-pan
 import { useFields } from '@/features/fields/api/get-fields';
 import { FieldsLayer } from '@/features/fields/components/fields-layer';
 import { fieldsBounds } from '@/features/fields/utils/field-features';
+import { HeatmapMode } from '@/features/heatmaps/components/heatmap-mode';
 import { BaleMap } from '@/features/map/components/bale-map';
 import type { MapSelection } from '@/features/map/utils/map-selection';
 import { mapSlots } from '@/features/map/utils/map-style';
 
 const HEADER_HEIGHT = 60;
+const noFields: Field[] = [];
 
 /** The map home (spec §2): the farm's bales full-screen under the header, details at the side. */
 export function HomeRoute() {
@@ -37,11 +40,14 @@ export function HomeRoute() {
         <Box pos="relative" style={{ flex: 1, minWidth: 0 }}>
           <BaleMap selection={selection} onSelect={select} homeBounds={homeBounds}>
             {({ onImagery }) => (
-              <FieldsLayer
-                beforeId={mapSlots.fields}
-                labelsBeforeId={mapSlots.bales}
-                onImagery={onImagery}
-              />
+              <>
+                <FieldsLayer
+                  beforeId={mapSlots.fields}
+                  labelsBeforeId={mapSlots.bales}
+                  onImagery={onImagery}
+                />
+                <HeatmapMode fields={fields.data?.fields ?? noFields} beforeId={mapSlots.fields} />
+              </>
             )}
           </BaleMap>
           {selection && (

@@ -3,6 +3,7 @@ import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useCurrentUser } from '@/features/account/api/get-current-user';
+import { BalersList } from '@/features/balers/components/balers-list';
 import { useSubAccounts } from '@/features/users/api/get-sub-accounts';
 import { InviteUserForm } from '@/features/users/components/invite-user-form';
 import { SubAccountsTable } from '@/features/users/components/sub-accounts-table';
@@ -23,7 +24,7 @@ export function UsersRoute() {
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1} size="h2">
-            Sub-Accounts
+            Sub-Accounts and Balers
           </Title>
           <Button component={Link} to={routePaths.home} variant="default">
             Back to the map
@@ -56,6 +57,20 @@ export function UsersRoute() {
               <SubAccountsTable users={subAccounts.data.users} />
             )}
           </>
+        )}
+        {currentUser.isSuccess && (
+          // The balers at a glance; they are registered and changed on Baler Settings.
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Title order={2} size="h4">
+                Balers
+              </Title>
+              <Button component={Link} to={routePaths.balers} variant="light" size="xs">
+                Baler Settings
+              </Button>
+            </Group>
+            <BalersList />
+          </Stack>
         )}
       </Stack>
     </Container>
