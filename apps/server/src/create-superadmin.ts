@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { connectDatabase, type DatabaseHandle } from '@baletrack/db/connect';
 import { migrateToLatest } from '@baletrack/db/migrate';
-import type { AppContext } from './app.ts';
 import { loadConfig } from './config.ts';
 import {
   createSuperAdmin,
@@ -9,8 +8,7 @@ import {
   type SuperAdminResult,
 } from './features/admin/superadmin.service.ts';
 import { seedDemo } from './features/demo/demo.service.ts';
-import { createMailer } from './lib/mail/mailer.ts';
-import { SecretBox } from './lib/secret-box.ts';
+import { commandContext, runCommand } from './lib/command.ts';
 
 // `npm run superadmin -- --email ops@example.com [--password …]`: creates a SuperAdmin, or adds
 // an existing user to SuperAdmins, in the configured database (the same DATA_DIR or
@@ -48,7 +46,7 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
-    const ctx = contextFor(config, database);
+    const ctx = commandContext(config, database);
     // As a first start would: the demo is seeded into an empty embedded database before the
     // operator's organization exists, so creating the operator first does not lose it.
     if (config.seedDemo) await seedDemo(ctx);
@@ -87,25 +85,4 @@ function describe(email: string, result: SuperAdminResult): string {
   }
 }
 
-function contextFor(config: AppContext['config'], database: DatabaseHandle): AppContext {
-  return {
-    config,
-    db: database.db,
-    mailer: createMailer({
-      smtpUrl: config.mail.smtpUrl,
-      from: config.mail.from,
-      db: database.db,
-      log: () => {},
-    }),
-    secrets: new SecretBox(config.secretKey),
-    now: () => new Date(),
-  };
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

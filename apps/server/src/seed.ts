@@ -1,6 +1,5 @@
-import { connectDatabase, type DatabaseHandle } from '@baletrack/db/connect';
+import { connectDatabase } from '@baletrack/db/connect';
 import { migrateToLatest } from '@baletrack/db/migrate';
-import type { AppContext } from './app.ts';
 import { loadConfig } from './config.ts';
 import {
   countNonDemoOrganizations,
@@ -8,8 +7,7 @@ import {
 } from './features/demo/demo.repository.ts';
 import { demoOwner, seedDemo } from './features/demo/demo.service.ts';
 import { demoBalerKeyPath } from './features/demo/demo-baler-key.ts';
-import { createMailer } from './lib/mail/mailer.ts';
-import { SecretBox } from './lib/secret-box.ts';
+import { commandContext, runCommand } from './lib/command.ts';
 
 // `npm run db:seed`: seeds the demo farm into the configured database, which must hold no
 // organization but the demo's; a real deployment is refused untouched.
@@ -32,7 +30,7 @@ async function main(): Promise<number> {
       return 0;
     }
     const started = performance.now();
-    await seedDemo(contextFor(config, database));
+    await seedDemo(commandContext(config, database));
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       [
@@ -46,25 +44,4 @@ async function main(): Promise<number> {
   }
 }
 
-function contextFor(config: AppContext['config'], database: DatabaseHandle): AppContext {
-  return {
-    config,
-    db: database.db,
-    mailer: createMailer({
-      smtpUrl: config.mail.smtpUrl,
-      from: config.mail.from,
-      db: database.db,
-      log: () => {},
-    }),
-    secrets: new SecretBox(config.secretKey),
-    now: () => new Date(),
-  };
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -4,7 +4,6 @@ import * as bales from './migrations/2026-11-21-0002-bales.ts';
 import * as settingsFilters from './migrations/2026-11-21-0003-settings-filters.ts';
 import * as fieldCropNames from './migrations/2026-11-21-0004-field-crop-names.ts';
 import * as balerRegistry from './migrations/2026-11-21-0005-baler-registry.ts';
-import * as baleWriteIndexes from './migrations/2026-11-21-0006-bale-write-indexes.ts';
 import * as authorizedEmails from './migrations/2026-11-21-0007-authorized-emails.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
@@ -14,7 +13,6 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-0003-settings-filters': settingsFilters,
   '2026-11-21-0004-field-crop-names': fieldCropNames,
   '2026-11-21-0005-baler-registry': balerRegistry,
-  '2026-11-21-0006-bale-write-indexes': baleWriteIndexes,
   '2026-11-21-0007-authorized-emails': authorizedEmails,
 };
 

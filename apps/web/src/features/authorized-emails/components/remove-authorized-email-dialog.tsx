@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useRemoveAuthorizedEmail } from '@/features/authorized-emails/api/remove-authorized-email';
 import { authorizedEmailErrorMessage } from '@/features/authorized-emails/utils/authorized-email-error-message';
 
@@ -18,41 +19,25 @@ export function RemoveAuthorizedEmailDialog({ email, onClose }: RemoveAuthorized
   };
   const confirm = async () => {
     if (!email) return;
-    try {
-      await remove.mutateAsync(email);
-    } catch {
-      return; // shown from the mutation's error below
-    }
+    await remove.mutateAsync(email);
     notifications.show({ color: 'green', message: `${email} was removed.` });
     close();
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={email !== null}
-      onClose={close}
       title="Remove authorized email"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      confirmLabel="Remove"
+      onConfirm={confirm}
+      onClose={close}
+      pending={remove.isPending}
+      error={remove.isError ? authorizedEmailErrorMessage(remove.error) : null}
     >
-      <Stack gap="md">
-        {remove.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {authorizedEmailErrorMessage(remove.error)}
-          </Alert>
-        )}
-        <Text>
-          Remove {email}? Balers whose ACM subscription runs under it can no longer be registered;
-          balers registered already stay. It stays in the list as Deleted.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={remove.isPending}>
-            Remove
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text>
+        Remove {email}? Balers whose ACM subscription runs under it can no longer be registered;
+        balers registered already stay. It stays in the list as Deleted.
+      </Text>
+    </ConfirmDialog>
   );
 }

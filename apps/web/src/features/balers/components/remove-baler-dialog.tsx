@@ -1,6 +1,7 @@
 import type { Baler } from '@baletrack/contracts/balers/baler';
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { List, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteBaler } from '@/features/balers/api/delete-baler';
 import { balerErrorMessage } from '@/features/balers/utils/baler-error-message';
 
@@ -22,50 +23,34 @@ export function RemoveBalerDialog({ baler, onClose }: RemoveBalerDialogProps) {
   };
   const confirm = async () => {
     if (!baler) return;
-    try {
-      await remove.mutateAsync(baler.id);
-    } catch {
-      return; // shown from the mutation's error below
-    }
+    await remove.mutateAsync(baler.id);
     notifications.show({ color: 'green', message: `${baler.name} was removed.` });
     close();
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={baler !== null}
-      onClose={close}
       title="Remove baler"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      confirmLabel="Remove"
+      onConfirm={confirm}
+      onClose={close}
+      pending={remove.isPending}
+      error={remove.isError ? balerErrorMessage(remove.error) : null}
     >
-      <Stack gap="md">
-        {remove.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {balerErrorMessage(remove.error)}
-          </Alert>
-        )}
-        <Text>
-          Remove {baler?.name} ({baler?.vin}) from this account? This cannot be undone.
-        </Text>
-        <List size="sm" spacing={4}>
-          <List.Item>Its ingest key stops working at once; bales it sends are refused.</List.Item>
-          <List.Item>
-            The bales it has made stay on the map and in reports, visible as before.
-          </List.Item>
-          <List.Item>
-            Its active subscription months stay; months scheduled for later are cancelled.
-          </List.Item>
-          <List.Item>Its VIN can be registered again, here or by another account.</List.Item>
-        </List>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={remove.isPending}>
-            Remove
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text>
+        Remove {baler?.name} ({baler?.vin}) from this account? This cannot be undone.
+      </Text>
+      <List size="sm" spacing={4}>
+        <List.Item>Its ingest key stops working at once; bales it sends are refused.</List.Item>
+        <List.Item>
+          The bales it has made stay on the map and in reports, visible as before.
+        </List.Item>
+        <List.Item>
+          Its active subscription months stay; months scheduled for later are cancelled.
+        </List.Item>
+        <List.Item>Its VIN can be registered again, here or by another account.</List.Item>
+      </List>
+    </ConfirmDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { messages } from '@baletrack/contracts/errors/messages';
 import type { Field } from '@baletrack/contracts/fields/field';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteField } from '@/features/fields/api/delete-field';
 import { changeErrorMessage } from '@/lib/change-error-message';
 
@@ -21,42 +22,30 @@ export function DeleteFieldDialog({ field, onClose, onDeleted }: DeleteFieldDial
   };
   const confirm = async () => {
     if (!field) return;
-    try {
-      await remove.mutateAsync(field.id);
-    } catch {
-      return; // shown below
-    }
+    await remove.mutateAsync(field.id);
     notifications.show({ color: 'green', message: `Field ${field.name} deleted.` });
     remove.reset();
     onDeleted();
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={field !== null}
-      onClose={close}
       title="Delete field"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      confirmLabel={`Delete ${field?.name ?? ''}`}
+      onConfirm={confirm}
+      onClose={close}
+      pending={remove.isPending}
+      error={
+        remove.isError
+          ? changeErrorMessage(remove.error, messages.fieldCuttingCrop.field.deleteFailed)
+          : null
+      }
     >
-      <Stack gap="md">
-        {remove.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {changeErrorMessage(remove.error, messages.fieldCuttingCrop.field.deleteFailed)}
-          </Alert>
-        )}
-        <Text>
-          Delete {field?.name}? Its bales are kept but no longer belong to it, and it leaves its
-          cuttings. This cannot be undone.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={remove.isPending}>
-            Delete {field?.name}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text>
+        Delete {field?.name}? Its bales are kept but no longer belong to it, and it leaves its
+        cuttings. This cannot be undone.
+      </Text>
+    </ConfirmDialog>
   );
 }

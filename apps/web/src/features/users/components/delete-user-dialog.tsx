@@ -1,6 +1,7 @@
 import type { SubAccount } from '@baletrack/contracts/users/sub-account';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { userErrorMessage } from '@/features/users/utils/user-error-message';
 
@@ -19,41 +20,25 @@ export function DeleteUserDialog({ user, onClose }: DeleteUserDialogProps) {
   };
   const confirm = async () => {
     if (!user) return;
-    try {
-      await remove.mutateAsync(user.id);
-    } catch {
-      return; // shown from the mutation's error below
-    }
+    await remove.mutateAsync(user.id);
     notifications.show({ color: 'green', message: `${user.email} was deleted.` });
     close();
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       opened={user !== null}
-      onClose={close}
       title="Delete user"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      confirmLabel="Delete"
+      onConfirm={confirm}
+      onClose={close}
+      pending={remove.isPending}
+      error={remove.isError ? userErrorMessage(remove.error) : null}
     >
-      <Stack gap="md">
-        {remove.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {userErrorMessage(remove.error)}
-          </Alert>
-        )}
-        <Text>
-          Delete {user?.name ?? user?.email} ({user?.email})? They will no longer be able to sign
-          in. This cannot be undone.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={remove.isPending}>
-            Delete
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text>
+        Delete {user?.name ?? user?.email} ({user?.email})? They will no longer be able to sign in.
+        This cannot be undone.
+      </Text>
+    </ConfirmDialog>
   );
 }
