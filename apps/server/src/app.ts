@@ -92,6 +92,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
           idToken: { type: 'apiKey', in: 'header', name: 'Authorization' },
           // The ingest API's per-baler key.
           balerKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          // The conversion API's (spec API 3): the user pool's access token as Bearer.
+          accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         },
       },
       security: [{ idToken: [] }],
@@ -99,6 +101,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  // Public routes (`config: { public: true }`, which the auth plugin skips) are documented as
+  // needing no credentials, so the document says what the server enforces.
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { public?: boolean } | undefined;
+    if (config?.public && route.schema) route.schema.security ??= [];
+  });
 
   await app.register(identityRoutes, { prefix: '/cognito' });
   await app.register(

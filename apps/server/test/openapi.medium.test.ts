@@ -17,7 +17,10 @@ describe('API documentation', () => {
         string,
         Record<
           string,
-          { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }
+          {
+            requestBody?: { content: Record<string, { schema: { required?: string[] } }> };
+            security?: unknown;
+          }
         >
       >;
     };
@@ -26,6 +29,9 @@ describe('API documentation', () => {
     expect(register?.requestBody?.content['application/json']?.schema.required).toEqual(
       expect.arrayContaining(['organizationName', 'email', 'password', 'confirmPassword']),
     );
+    // Public routes need no token; everything else the id token (the document's default).
+    expect(register?.security).toEqual([]);
+    expect(document.paths['/user-api/user']?.get?.security).toBeUndefined();
     expect(document.paths).toHaveProperty(['/user-api/user', 'get']);
     expect(document.paths).toHaveProperty(['/user-api/user/organization', 'get']);
   });

@@ -94,7 +94,7 @@ describe('conversion API', () => {
 
   it('is documented in the OpenAPI document under its own base path', async () => {
     const document = (await (await fetch(`${t.url}/docs/json`)).json()) as {
-      paths: Record<string, Record<string, unknown>>;
+      paths: Record<string, Record<string, { security?: unknown }>>;
     };
     const paths = Object.keys(document.paths).filter((p) => p.startsWith('/convert-api/'));
     expect(paths.sort()).toEqual([
@@ -103,6 +103,13 @@ describe('conversion API', () => {
       '/convert-api/api/supported-export-formats',
       '/convert-api/api/supported-import-formats',
     ]);
+    // Documented as it is enforced: the access token as Bearer, health open to load balancers.
+    const bearer = [{ accessToken: [] }];
+    expect(document.paths['/convert-api/api/convert-file']?.post?.security).toEqual(bearer);
+    expect(document.paths['/convert-api/api/supported-import-formats']?.get?.security).toEqual(
+      bearer,
+    );
+    expect(document.paths['/convert-api/api/health']?.get?.security).toEqual([]);
   });
 
   it('gives the converted file a UTF-8 file name as well as an ASCII one', async () => {

@@ -51,6 +51,7 @@ export async function convertApi(instance: FastifyInstance): Promise<void> {
       schema: {
         summary: 'Whether the conversion API is up',
         tags,
+        security: [],
         response: { 200: convertHealthSchema },
       },
     },
@@ -65,6 +66,7 @@ export async function convertApi(instance: FastifyInstance): Promise<void> {
           summary: `Formats the API can ${direction}`,
           description: auth,
           tags,
+          security: [{ accessToken: [] }],
           response: { 200: supportedFormatsResponseSchema },
         },
       },
@@ -82,6 +84,7 @@ export async function convertApi(instance: FastifyInstance): Promise<void> {
           'omitted). Answers the converted file; the X-Convert-Report header (and, for GEOJSON, ' +
           'the body) lists refused features (packages/contracts/src/convert/formats.ts).',
         tags,
+        security: [{ accessToken: [] }],
         consumes: ['multipart/form-data'],
       },
     },
