@@ -17,6 +17,7 @@ import {
   toMapPoint,
   uidsFingerprint,
 } from './map-snapshot.ts';
+import { type BaleStamp, StampedCache } from './stamped-cache.ts';
 import { inTimeRange, type TimeRange, timeRangeKey } from './time-range.ts';
 
 /** Sums a cluster carries up the tree; averages are taken per bale at the end. */
@@ -108,39 +109,25 @@ export function summarizeStack(
  * stay correct without talking to each other.
  */
 export class MapIndex {
-  readonly #snapshots = new Map<string, FarmSnapshot>();
-  readonly #building = new Map<string, Promise<FarmSnapshot>>();
+  readonly #snapshots: StampedCache<FarmSnapshot>;
   // Indexes and filter subsets live as long as their snapshot.
   readonly #clusterIndexes = new WeakMap<FarmSnapshot, Map<string, ClusterIndex>>();
   readonly #subsets = new WeakMap<FarmSnapshot, Map<string, Promise<BaleSubset>>>();
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    this.#snapshots = new StampedCache(
+      (orgId) => mapIndexStamp(ctx.db, orgId),
+      (orgId, stamp, base) => this.#load(orgId, stamp, base),
+      MAX_SNAPSHOTS,
+    );
+  }
 
   /**
    * The organization's current snapshot. A newer bale version is caught up on incrementally
    * (only the bales written since); a change of subscriptions reloads everything.
    */
-  async snapshot(orgId: string): Promise<FarmSnapshot> {
-    const stamp = await mapIndexStamp(this.ctx.db, orgId);
-    const cached = this.#snapshots.get(orgId);
-    if (cached && sameStamp(cached, stamp)) {
-      this.#snapshots.delete(orgId);
-      this.#snapshots.set(orgId, cached);
-      return cached;
-    }
-    const key = `${orgId}@${stamp.baleVersion}:${stamp.activeMonths}`;
-    let building = this.#building.get(key);
-    if (!building) {
-      const base =
-        cached &&
-        cached.activeMonths === stamp.activeMonths &&
-        cached.baleVersion < stamp.baleVersion
-          ? cached
-          : undefined;
-      building = this.#load(orgId, stamp, base).finally(() => this.#building.delete(key));
-      this.#building.set(key, building);
-    }
-    return building;
+  snapshot(orgId: string): Promise<FarmSnapshot> {
+    return this.#snapshots.get(orgId);
   }
 
   /**
@@ -188,7 +175,7 @@ export class MapIndex {
 
   async #load(
     orgId: string,
-    stamp: { baleVersion: number; activeMonths: number },
+    stamp: BaleStamp,
     base: FarmSnapshot | undefined,
   ): Promise<FarmSnapshot> {
     const since = base?.baleVersion;
@@ -197,31 +184,14 @@ export class MapIndex {
       listLockedCreationTimes(this.ctx.db, orgId, since),
     ]);
     const points = visible.map(toMapPoint);
-    const snapshot = base
+    return base
       ? mergeSnapshot(base, stamp, points, locked)
       : buildSnapshot(
           { orgId, ...stamp },
           points,
           new Map(locked.map((row) => [row.uid, row.createdMs])),
         );
-    const current = this.#snapshots.get(orgId);
-    // Two loads may finish out of order; keep the newer.
-    if (current && current.baleVersion > snapshot.baleVersion) return snapshot;
-    this.#snapshots.delete(orgId);
-    if (this.#snapshots.size >= MAX_SNAPSHOTS) {
-      const oldest = this.#snapshots.keys().next().value;
-      if (oldest !== undefined) this.#snapshots.delete(oldest);
-    }
-    this.#snapshots.set(orgId, snapshot);
-    return snapshot;
   }
-}
-
-function sameStamp(
-  snapshot: FarmSnapshot,
-  stamp: { baleVersion: number; activeMonths: number },
-): boolean {
-  return snapshot.baleVersion === stamp.baleVersion && snapshot.activeMonths === stamp.activeMonths;
 }
 
 function buildClusterIndex(

@@ -1,6 +1,6 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { Field } from '@baletrack/contracts/fields/field';
-import { Box, Paper, SegmentedControl } from '@mantine/core';
+import { Box } from '@mantine/core';
 import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import {
   ScaleControl,
   Source,
 } from 'react-map-gl/maplibre';
+import { type Imagery, ImagerySwitch } from '@/components/imagery-switch';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { fieldFeatures } from '@/features/fields/utils/field-features';
 import { useDisplayUnits } from '@/hooks/use-display-units';
@@ -56,7 +57,7 @@ export function FieldsMap(props: FieldsMapProps) {
   const mapRef = useRef<MapRef>(null);
   const units = useDisplayUnits();
   const { mapTileUrl, mapTileAttribution } = getRuntimeConfig();
-  const [imagery, setImagery] = useState<'map' | 'satellite'>(mapTileUrl ? 'satellite' : 'map');
+  const [imagery, setImagery] = useState<Imagery>(mapTileUrl ? 'satellite' : 'map');
   const [loaded, setLoaded] = useState(false);
   const onImagery = mapTileUrl !== undefined && imagery === 'satellite';
 
@@ -166,18 +167,7 @@ export function FieldsMap(props: FieldsMapProps) {
         )}
       </MapCanvas>
       {mapTileUrl && (
-        <Paper shadow="sm" p={4} radius="md" pos="absolute" top={12} left={12}>
-          <SegmentedControl
-            size="xs"
-            aria-label="Map background"
-            value={imagery}
-            onChange={(value) => setImagery(value as 'map' | 'satellite')}
-            data={[
-              { label: 'Plain map', value: 'map' },
-              { label: 'Satellite', value: 'satellite' },
-            ]}
-          />
-        </Paper>
+        <ImagerySwitch value={imagery} onChange={setImagery} pos="absolute" top={12} left={12} />
       )}
     </Box>
   );

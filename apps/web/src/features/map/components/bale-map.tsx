@@ -1,6 +1,6 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { ClustersResponse, MapCluster } from '@baletrack/contracts/bales/map';
-import { Box, Paper, SegmentedControl, Text } from '@mantine/core';
+import { Box, Paper, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import type { Point } from 'geojson';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import {
   ScaleControl,
   Source,
 } from 'react-map-gl/maplibre';
+import { type Imagery, ImagerySwitch } from '@/components/imagery-switch';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { useClusters } from '@/features/map/api/get-clusters';
 import { BaleLayers, interactiveLayers } from '@/features/map/components/bale-layers';
@@ -66,7 +67,7 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
   const [hovered, setHovered] = useState<HoveredItem | null>(null);
   const reduceMotion = useReducedMotion();
   const { mapTileUrl, mapTileAttribution } = getRuntimeConfig();
-  const [imagery, setImagery] = useState<'map' | 'satellite'>(mapTileUrl ? 'satellite' : 'map');
+  const [imagery, setImagery] = useState<Imagery>(mapTileUrl ? 'satellite' : 'map');
   const onImagery = mapTileUrl !== undefined && imagery === 'satellite';
 
   const flyTo = useCallback(
@@ -167,20 +168,7 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
       <div className={classes.leftColumn}>
         <div className={classes.stack}>
           <MeasureLegend scale={scale} onMeasureChange={setMeasure} />
-          {mapTileUrl && (
-            <Paper shadow="sm" p={4} radius="md">
-              <SegmentedControl
-                size="xs"
-                aria-label="Map background"
-                value={imagery}
-                onChange={(value) => setImagery(value as 'map' | 'satellite')}
-                data={[
-                  { label: 'Plain map', value: 'map' },
-                  { label: 'Satellite', value: 'satellite' },
-                ]}
-              />
-            </Paper>
-          )}
+          {mapTileUrl && <ImagerySwitch value={imagery} onChange={setImagery} />}
         </div>
         <div className={classes.stack}>
           <LockedBalesNotice count={clusters.data?.lockedCount ?? 0} />

@@ -1,0 +1,71 @@
+/** What decides what an organization may see (`mapIndexStamp`). */
+export interface BaleStamp {
+  baleVersion: number;
+  activeMonths: number;
+}
+
+/** Loads an organization's value, catching up from `base` (same months, older version) if given. */
+export type StampedLoader<T> = (orgId: string, stamp: BaleStamp, base: T | undefined) => Promise<T>;
+
+/**
+ * A per-process cache of a value built from each organization's visible bales (the map's
+ * snapshot, the summaries' columns), checked against the database's stamp on every read so
+ * several app processes stay correct without talking to each other. A newer bale version is
+ * caught up from the cached value (only bales written since); a change of subscriptions reloads
+ * everything; concurrent readers of one stamp share one load; the least recently used
+ * organization goes first.
+ * @example const cache = new StampedCache((org) => mapIndexStamp(db, org), load, 8);
+ *          const snapshot = await cache.get(orgId);
+ */
+export class StampedCache<T extends BaleStamp> {
+  readonly #values = new Map<string, T>();
+  readonly #loading = new Map<string, Promise<T>>();
+
+  constructor(
+    private readonly readStamp: (orgId: string) => Promise<BaleStamp>,
+    private readonly load: StampedLoader<T>,
+    private readonly maxOrganizations: number,
+  ) {}
+
+  async get(orgId: string): Promise<T> {
+    const stamp = await this.readStamp(orgId);
+    const cached = this.#values.get(orgId);
+    if (
+      cached &&
+      cached.baleVersion === stamp.baleVersion &&
+      cached.activeMonths === stamp.activeMonths
+    ) {
+      this.#values.delete(orgId);
+      this.#values.set(orgId, cached);
+      return cached;
+    }
+    const key = `${orgId}@${stamp.baleVersion}:${stamp.activeMonths}`;
+    let loading = this.#loading.get(key);
+    if (!loading) {
+      const base =
+        cached &&
+        cached.activeMonths === stamp.activeMonths &&
+        cached.baleVersion < stamp.baleVersion
+          ? cached
+          : undefined;
+      loading = this.load(orgId, stamp, base)
+        .then((value) => this.#keep(orgId, value))
+        .finally(() => this.#loading.delete(key));
+      this.#loading.set(key, loading);
+    }
+    return loading;
+  }
+
+  #keep(orgId: string, value: T): T {
+    const current = this.#values.get(orgId);
+    // Two loads may finish out of order; keep the newer.
+    if (current && current.baleVersion > value.baleVersion) return value;
+    this.#values.delete(orgId);
+    if (this.#values.size >= this.maxOrganizations) {
+      const oldest = this.#values.keys().next().value;
+      if (oldest !== undefined) this.#values.delete(oldest);
+    }
+    this.#values.set(orgId, value);
+    return value;
+  }
+}
