@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { type ConnectOptions, connectDatabase } from '@baletrack/db/connect';
 import { migrateToLatest } from '@baletrack/db/migrate';
-import type { AppContext } from '../../apps/server/src/app.ts';
+import { type AppContext, createAppContext } from '../../apps/server/src/app-context.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { createBaler } from '../../apps/server/src/features/balers/balers.service.ts';
 import { insertFields } from '../../apps/server/src/features/fields/fields.repository.ts';
@@ -60,7 +60,7 @@ export async function prepareAccounts(
   const database = await connectDatabase(config.database as ConnectOptions);
   try {
     await migrateToLatest(database.db);
-    const ctx: AppContext = {
+    const ctx = createAppContext({
       config,
       db: database.db,
       mailer: createMailer({
@@ -70,8 +70,7 @@ export async function prepareAccounts(
         log: () => {},
       }),
       secrets: new SecretBox(config.secretKey),
-      now: () => new Date(),
-    };
+    });
     return {
       farm: await storeOrganization(ctx, 'Bench Valley Hay', farm, true),
       neighbour: await storeOrganization(ctx, 'Neighbour Hay', neighbour, true),

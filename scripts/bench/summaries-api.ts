@@ -21,7 +21,7 @@ import {
 } from 'kysely';
 import { filterPredicate } from '../../apps/server/src/features/bales/filter-predicate.ts';
 import { timeRange } from '../../apps/server/src/features/bales/time-range.ts';
-import { summaryQuery } from '../../apps/server/src/features/summaries/summaries.repository.ts';
+import { summaryQuery } from '../../apps/server/test/summaries/sql-oracle/summaries-sql.repository.ts';
 import type { RawDatabase } from './raw-database.ts';
 import { median, percentile } from './stats.ts';
 

@@ -1,5 +1,4 @@
 import { VERSION } from '@baletrack/contracts/constants';
-import type { Database } from '@baletrack/db/database';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -10,13 +9,11 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { Config } from './config.ts';
+import type { AppContext } from './app-context.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authorizedEmailsRoutes } from './features/authorized-emails/authorized-emails.routes.ts';
 import { balersRoutes } from './features/balers/balers.routes.ts';
 import { balesRoutes } from './features/bales/bales.routes.ts';
-import { mapRoutes } from './features/bales/map.routes.ts';
 import { convertApi } from './features/convert/convert.routes.ts';
 import { cropsRoutes } from './features/crops/crops.routes.ts';
 import { cuttingsRoutes } from './features/cuttings/cuttings.routes.ts';
@@ -27,25 +24,14 @@ import { heatmapsRoutes } from './features/heatmaps/heatmaps.routes.ts';
 import { identityRoutes } from './features/identity/identity.routes.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
+import { mapRoutes } from './features/map/map.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { summariesRoutes } from './features/summaries/summaries.routes.ts';
 import { subAccountsRoutes } from './features/users/sub-accounts.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
-import type { Mailer } from './lib/mail/mailer.ts';
-import type { SecretBox } from './lib/secret-box.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { webApp } from './plugins/web-app.ts';
-
-/** What every feature may use; built once in main.ts (or a test) and passed down explicitly. */
-export interface AppContext {
-  config: Config;
-  db: Kysely<Database>;
-  mailer: Mailer;
-  secrets: SecretBox;
-  /** The clock, injectable so tests can move time instead of sleeping. */
-  now: () => Date;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,6 +3,7 @@ import { connectDatabase } from '@baletrack/db/connect';
 import { startMaintenance } from '@baletrack/db/maintenance';
 import { migrateToLatest } from '@baletrack/db/migrate';
 import { buildApp } from './app.ts';
+import { createAppContext } from './app-context.ts';
 import { loadConfig } from './config.ts';
 import { demoOwner, seedDemo } from './features/demo/demo.service.ts';
 import { readDemoBalerKey } from './features/demo/demo-baler-key.ts';
@@ -22,13 +23,12 @@ async function main(): Promise<void> {
     log: (mail) =>
       app.log.info({ to: mail.to, subject: mail.subject }, 'mail kept in the local outbox'),
   });
-  const ctx = {
+  const ctx = createAppContext({
     config,
     db: database.db,
     mailer,
     secrets: new SecretBox(config.secretKey),
-    now: () => new Date(),
-  };
+  });
   const app = await buildApp(ctx);
   // The banner is for people starting the product, so it is plain text beside the JSON logs.
   const banner = [

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '@baletrack/db/connect';
-import type { AppContext } from '../app.ts';
+import { type AppContext, createAppContext } from '../app-context.ts';
 import { createMailer } from './mail/mailer.ts';
 import { SecretBox } from './secret-box.ts';
 
@@ -9,7 +9,7 @@ import { SecretBox } from './secret-box.ts';
  * @example const ctx = commandContext(loadConfig(process.env), database);
  */
 export function commandContext(config: AppContext['config'], database: DatabaseHandle): AppContext {
-  return {
+  return createAppContext({
     config,
     db: database.db,
     mailer: createMailer({
@@ -19,8 +19,7 @@ export function commandContext(config: AppContext['config'], database: DatabaseH
       log: () => {},
     }),
     secrets: new SecretBox(config.secretKey),
-    now: () => new Date(),
-  };
+  });
 }
 
 /**

@@ -1,21 +1,10 @@
 import { messages } from '@baletrack/contracts/errors/messages';
 import { isAdmin } from '@baletrack/contracts/identity/user';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app.ts';
+import type { AppContext, Principal } from '../app-context.ts';
 import { organizationExists } from '../features/identity/pool-users.repository.ts';
 import { InvalidTokenError, Tokens, type TokenUse } from '../features/identity/tokens.service.ts';
 import { AppError } from '../lib/app-error.ts';
-
-/** Who is calling, as the data and user APIs see it. */
-export interface Principal {
-  userId: string;
-  email: string;
-  groups: string[];
-  /** The caller's own organization (the `custom:accountId` claim). */
-  accountId: string;
-  /** The organization acted on: X-Organization-Id for SuperAdmins, else `accountId`. */
-  orgId: string;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

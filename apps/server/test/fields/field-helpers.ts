@@ -2,7 +2,7 @@ import { baleInfoResponseSchema, fieldsResponseSchema } from '@baletrack/contrac
 import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
 import { fieldSchema } from '@baletrack/contracts/fields/field';
 import { expect } from 'vitest';
-import { mapIndexStamp } from '../../src/features/bales/map-points.repository.ts';
+import { mapIndexStamp } from '../../src/features/map/map-points.repository.ts';
 import { type Farm, ingest, newBale, newBaler, newFarm, square } from '../helpers/farm.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { IngestBale, IngestResponse } from '@baletrack/contracts/ingest/ingest';
-import type { AppContext } from '../../src/app.ts';
+import type { AppContext } from '../../src/app-context.ts';
 import { createBaler } from '../../src/features/balers/balers.service.ts';
 import { insertFields } from '../../src/features/fields/fields.repository.ts';
 import { insertGeofences } from '../../src/features/geofences/geofences.repository.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../../src/app.ts';
+import type { AppContext } from '../../src/app-context.ts';
 import { UserPool } from '../../src/features/identity/user-pool.service.ts';
 import { insertOrganization } from '../../src/features/users/users.repository.ts';
 

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { createTestDatabase } from '@baletrack/db/testing/test-database';
 import type { FastifyInstance } from 'fastify';
-import { type AppContext, buildApp } from '../../src/app.ts';
+import { buildApp } from '../../src/app.ts';
+import { type AppContext, createAppContext } from '../../src/app-context.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createMailer, type Mailer } from '../../src/lib/mail/mailer.ts';
 import { SecretBox } from '../../src/lib/secret-box.ts';
@@ -32,7 +33,7 @@ export async function startTestApp(
     ...options.env,
   });
   let offset = 0;
-  const ctx: AppContext = {
+  const ctx = createAppContext({
     config,
     db: database.db,
     mailer:
@@ -45,7 +46,7 @@ export async function startTestApp(
       }),
     secrets: new SecretBox(config.secretKey),
     now: () => new Date(Date.now() + offset),
-  };
+  });
   const app = await buildApp(ctx);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   ctx.config = { ...config, publicUrl: address };

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../src/app.ts';
+import type { AppContext } from '../../src/app-context.ts';
 import { cognito, signIn } from './identity.ts';
 import type { TestApp } from './test-app.ts';
 

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SigningKeys } from '../../src/features/identity/signing-keys.service.ts';
 import { UserPool } from '../../src/features/identity/user-pool.service.ts';
 import { authenticate } from '../../src/plugins/authenticate.ts';
 import { registerErrorHandler } from '../../src/plugins/error-handler.ts';
@@ -213,7 +212,7 @@ describe('authenticate', () => {
   });
 
   it('keeps verifying tokens across a key rotation until the old key is retired', async () => {
-    const keys = new SigningKeys(t.ctx);
+    const keys = t.ctx.signingKeys;
     const user = await newPoolUser(t.ctx);
     const before = await tokensFor(user.email, user.password);
     const oldKid = JSON.parse(

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AppContext } from '../../src/app.ts';
+import type { AppContext } from '../../src/app-context.ts';
 import {
   claimSignature,
   formatTimestamp,

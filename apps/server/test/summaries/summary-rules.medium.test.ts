@@ -3,13 +3,12 @@ import type { FilterDefinition } from '@baletrack/contracts/filters/filter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visibleBales } from '../../src/features/bales/bales.repository.ts';
 import { filterPredicate } from '../../src/features/bales/filter-predicate.ts';
-import { mapIndexStamp } from '../../src/features/bales/map-points.repository.ts';
 import type { TimeRange } from '../../src/features/bales/time-range.ts';
+import { mapIndexStamp } from '../../src/features/map/map-points.repository.ts';
 import {
+  aggregateColumns,
   type SummaryRow,
-  summarizeBales,
-} from '../../src/features/summaries/summaries.repository.ts';
-import { aggregateColumns } from '../../src/features/summaries/summary-aggregate.ts';
+} from '../../src/features/summaries/summary-aggregate.ts';
 import {
   listLockedSince,
   listSummaryBales,
@@ -23,6 +22,7 @@ import { columnsFilter, lookUpCuttings } from '../../src/features/summaries/summ
 import { readSummaryReference } from '../../src/features/summaries/summary-reference.repository.ts';
 import { ingest, newBale } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { summarizeBales } from './sql-oracle/summaries-sql.repository.ts';
 import type { SummaryFarm } from './summary-farm.ts';
 import { variedBales, variedSummaryFarm } from './varied-summary-farm.ts';
 

@@ -10,9 +10,8 @@ import type {
 } from '@baletrack/contracts/admin/organizations';
 import { messages } from '@baletrack/contracts/errors/messages';
 import { isAdmin } from '@baletrack/contracts/identity/user';
-import type { AppContext } from '../../app.ts';
+import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Principal } from '../../plugins/authenticate.ts';
 import {
   addRegistryEntry,
   listOrganizations,

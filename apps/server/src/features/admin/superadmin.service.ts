@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { emailSchema, passwordSchema } from '@baletrack/contracts/identity/register';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { updateUser } from '../identity/pool-users.repository.ts';
 import { temporaryPassword } from '../identity/temporary-password.ts';
 import { UserPool } from '../identity/user-pool.service.ts';

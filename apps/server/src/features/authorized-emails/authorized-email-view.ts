@@ -1,6 +1,6 @@
 import type { AuthorizedEmailEntry } from '@baletrack/contracts/balers/authorized-email';
 import type { AuthorizedEmailStatus } from '@baletrack/contracts/balers/baler';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import {
   type AuthorizedEmailRow,
   findLiveAuthorizedEmail,

@@ -7,10 +7,9 @@ import {
 } from '@baletrack/contracts/balers/authorized-email';
 import { messages } from '@baletrack/contracts/errors/messages';
 import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
-import type { AppContext } from '../../app.ts';
+import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import type { Principal } from '../../plugins/authenticate.ts';
 import { findOrganization } from '../users/users.repository.ts';
 import { statusAt, toEntry } from './authorized-email-view.ts';
 import {

@@ -1,5 +1,5 @@
 import { messages } from '@baletrack/contracts/errors/messages';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { activate, findByTokenHash } from './authorized-emails.repository.ts';
 import { tokenHash } from './authorized-emails.service.ts';
 import { confirmPage } from './confirm-page.ts';

@@ -9,9 +9,8 @@ import {
 } from '@baletrack/contracts/balers/baler';
 import { messages } from '@baletrack/contracts/errors/messages';
 import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
-import type { AppContext } from '../../app.ts';
+import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Principal } from '../../plugins/authenticate.ts';
 import { authorizedEmailsNamed } from '../authorized-emails/authorized-email-view.ts';
 import { activeAuthorizedEmails } from '../authorized-emails/authorized-emails.repository.ts';
 import { lastSubscribedMonths } from '../subscriptions/subscription-months.repository.ts';

@@ -1,5 +1,5 @@
 import type { BaleTimeFilter } from '@baletrack/contracts/bales/map';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { storedFilter } from '../filters/filters.service.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import {

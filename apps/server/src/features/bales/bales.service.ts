@@ -12,7 +12,7 @@ import {
   mapMessages,
 } from '@baletrack/contracts/bales/map';
 import { cropYearOf } from '@baletrack/domain/crop-year';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findBaler, listBalers } from '../balers/balers.repository.ts';
 import { listBaleCuttings } from '../cuttings/cutting-membership.repository.ts';
@@ -27,7 +27,6 @@ import {
   listVisibleBalesInBounds,
   listVisibleBalesPage,
 } from './bales.repository.ts';
-import { mapIndexFor } from './map-index.ts';
 
 /** Bales lying in a map view, at most BALES_RESPONSE_LIMIT of them. */
 export async function balesInView(
@@ -111,7 +110,7 @@ export async function baleInfo(
   const [fields, baler, snapshot, geofence, cuttings] = await Promise.all([
     listFieldNames(ctx.db, orgId, row.fieldUids),
     findBaler(ctx.db, orgId, row.balerId),
-    mapIndexFor(ctx).snapshot(orgId),
+    ctx.mapIndex.snapshot(orgId),
     geofenceAt(ctx, orgId, { lon: row.currentLon, lat: row.currentLat }),
     listBaleCuttings(ctx.db, orgId, uid),
   ]);
@@ -136,7 +135,7 @@ export async function availableYears(
   orgId: string,
 ): Promise<AvailableYearsResponse> {
   const [snapshot, settings] = await Promise.all([
-    mapIndexFor(ctx).snapshot(orgId),
+    ctx.mapIndex.snapshot(orgId),
     findSettings(ctx.db, orgId),
   ]);
   const startMonth = settings?.cropYearStartMonth ?? 1;

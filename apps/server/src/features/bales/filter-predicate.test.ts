@@ -1,12 +1,12 @@
 import { emptyFilter } from '@baletrack/contracts/filters/filter';
 import { describe, expect, it } from 'vitest';
+import { uidsFingerprint } from '../map/map-snapshot.ts';
 import {
   filterPredicate,
   filterTimeRange,
   intersectRanges,
   usesCuttings,
 } from './filter-predicate.ts';
-import { uidsFingerprint } from './map-snapshot.ts';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,5 +1,5 @@
 import type { ManualScan, ManualScanResponse } from '@baletrack/contracts/bales/manual-scan';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import {
   commitBaleVersion,
   listBalesByTag,

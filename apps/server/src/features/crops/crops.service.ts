@@ -1,6 +1,6 @@
 import type { Crop, CropsResponse } from '@baletrack/contracts/crops/crop';
 import { messages } from '@baletrack/contracts/errors/messages';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { listCuttingNamesWithCrop } from '../cuttings/cuttings.repository.ts';

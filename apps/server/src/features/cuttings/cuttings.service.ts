@@ -6,7 +6,7 @@ import type {
 import { messages } from '@baletrack/contracts/errors/messages';
 import type { Database } from '@baletrack/db/database';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findCrop } from '../crops/crops.repository.ts';
 import { existingFieldIds } from '../fields/fields.repository.ts';

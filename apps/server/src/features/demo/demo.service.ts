@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateDemoFarm } from '@baletrack/domain/demo-farm/demo-farm';
 import type { DemoFarm } from '@baletrack/domain/demo-farm/demo-farm-model';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { insertRegistryEntries } from '../balers/baler-registry.repository.ts';
 import { createBaler } from '../balers/balers.service.ts';
 import { insertCrops } from '../crops/crops.repository.ts';

@@ -4,7 +4,7 @@ import type { Field, SaveFieldRequest } from '@baletrack/contracts/fields/field'
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { Database } from '@baletrack/db/database';
 import type { Transaction } from 'kysely';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { commitBaleVersion, lockNextBaleVersion } from '../bales/bale-writes.repository.ts';

@@ -7,7 +7,7 @@ import {
   filterDefinitionSchema,
   type SaveFilterRequest,
 } from '@baletrack/contracts/filters/filter';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   type ChoiceTable,

@@ -1,10 +1,10 @@
 import type { BaleTimeFilter, GeofencesResponse } from '@baletrack/contracts/bales/map';
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { selectedTimeRange } from '../bales/bale-selection.ts';
-import { mapIndexFor, round } from '../bales/map-index.ts';
 import { inTimeRange } from '../bales/time-range.ts';
 import { boundaryContains, boxContains, parseBox } from '../fields/boundary.ts';
+import { round } from '../map/map-index.ts';
 import { listGeofences, listGeofencesAround } from './geofences.repository.ts';
 
 /** Storage areas with the visible bales lying in each now (made within the filter's dates). */
@@ -15,7 +15,7 @@ export async function geofencesWithStoredBales(
 ): Promise<GeofencesResponse> {
   const [geofences, snapshot, range] = await Promise.all([
     listGeofences(ctx.db, orgId),
-    mapIndexFor(ctx).snapshot(orgId),
+    ctx.mapIndex.snapshot(orgId),
     selectedTimeRange(ctx, orgId, filter),
   ]);
   return {

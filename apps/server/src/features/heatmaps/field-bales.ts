@@ -4,10 +4,10 @@
 
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { HeatmapMeasure } from '@baletrack/contracts/heatmaps/heatmap';
-import type { BaleSubset } from '../bales/map-index.ts';
-import type { FarmSnapshot, MapPoint } from '../bales/map-snapshot.ts';
 import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
 import { boundaryBox, boundaryContains, boxContains } from '../fields/boundary.ts';
+import type { BaleSubset } from '../map/map-index.ts';
+import type { FarmSnapshot, MapPoint } from '../map/map-snapshot.ts';
 
 /** A bale of the field where it was made, with its value of the measure (null: not reported). */
 export interface FieldBale {

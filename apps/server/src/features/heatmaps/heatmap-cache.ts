@@ -1,7 +1,7 @@
 // Heatmaps kept as long as the map index's snapshot they were computed from (one bale version
 // and set of active months of the organization): a newer snapshot starts empty, so a new bale
 // or subscription month can never be answered from an old heatmap.
-import type { FarmSnapshot } from '../bales/map-snapshot.ts';
+import type { FarmSnapshot } from '../map/map-snapshot.ts';
 
 // A few fields × measures × date ranges per organization; a grid is at most ~100 KB.
 const MAX_PER_SNAPSHOT = 48;

@@ -12,12 +12,11 @@ import {
 } from '@baletrack/contracts/heatmaps/heatmap';
 import { idwGrid } from '@baletrack/domain/heatmap/idw-grid';
 import { classIndexOf, heatmapClasses } from '@baletrack/domain/heatmap/measure-classes';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { baleSelection } from '../bales/bale-selection.ts';
-import { mapIndexFor } from '../bales/map-index.ts';
-import type { FarmSnapshot } from '../bales/map-snapshot.ts';
 import { timeRangeKey } from '../bales/time-range.ts';
+import type { FarmSnapshot } from '../map/map-snapshot.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { type FieldBale, fieldBales } from './field-bales.ts';
 import { cachedHeatmap } from './heatmap-cache.ts';
@@ -50,7 +49,7 @@ const tenth = (value: number) => Math.round(value * 10) / 10;
  * applied dates and filter (404 for another organization's filter).
  */
 async function resolve(ctx: AppContext, orgId: string, query: HeatmapQuery): Promise<Resolved> {
-  const mapIndex = mapIndexFor(ctx);
+  const mapIndex = ctx.mapIndex;
   const [field, snapshot, selection, settings] = await Promise.all([
     findFieldOutline(ctx.db, orgId, query.fieldId),
     mapIndex.snapshot(orgId),

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { CognitoError, type CognitoExceptionName } from './cognito-error.ts';
 
 /** One operation of the protocol: the parsed JSON body in, the JSON answer out. */

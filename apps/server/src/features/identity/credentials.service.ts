@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { passwordSchema } from '@baletrack/contracts/identity/register';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { cognitoErrors } from './cognito-error.ts';
 import { findUserByUsername, type PoolUser } from './pool-users.repository.ts';
 import { computeVerifier, N, newSalt, padHex, poolNameOf, saltFromBytes } from './srp.ts';

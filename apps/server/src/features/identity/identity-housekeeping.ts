@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { throttleRules } from './throttle.service.ts';
 
 const HOUR_MS = 3_600_000;

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import {
   initiateAuthSchema,
   newPasswordResponsesSchema,

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { AuthChallenges } from './auth-challenges.service.ts';
 import { cognitoErrors } from './cognito-error.ts';
 import { assertPasswordPolicy, Credentials, type SignInIdentity } from './credentials.service.ts';

@@ -1,3 +1,4 @@
+import type { Database } from '@baletrack/db/database';
 import {
   type CryptoKey,
   calculateJwkThumbprint,
@@ -6,7 +7,8 @@ import {
   importJWK,
   type JWK,
 } from 'jose';
-import type { AppContext } from '../../app.ts';
+import type { Kysely } from 'kysely';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { insertKey, listActiveKeys, retireKey } from './signing-keys.repository.ts';
 
 const ALG = 'RS256';
@@ -14,6 +16,13 @@ const ALG = 'RS256';
 const CACHE_MS = 60_000;
 // An unknown kid re-reads the keys at most this often, so forged kids cannot flood the database.
 const RELOAD_ON_MISS_MS = 5_000;
+
+/** What the keys need: they are built by createAppContext, before any context exists. */
+export interface SigningKeysDeps {
+  db: Kysely<Database>;
+  secrets: SecretBox;
+  now: () => Date;
+}
 
 interface KeyState {
   loadedAt: number;
@@ -24,32 +33,22 @@ interface KeyState {
   creating: Promise<void> | null;
 }
 
-// One cache per server (per AppContext), shared by every service instance built from it.
-const states = new WeakMap<AppContext, KeyState>();
-
 /**
  * RS256 token signing keys: created on first use, private halves sealed with the server key,
  * rotatable. The newest active key signs; every active key is published in the JWKS and
  * verifies, so tokens signed before a rotation stay valid until the old key is retired.
  */
 export class SigningKeys {
-  readonly #state: KeyState;
+  readonly #state: KeyState = {
+    loadedAt: -Infinity,
+    publicJwks: [],
+    verifiers: new Map(),
+    signer: null,
+    loading: null,
+    creating: null,
+  };
 
-  constructor(private readonly ctx: AppContext) {
-    let state = states.get(ctx);
-    if (!state) {
-      state = {
-        loadedAt: -Infinity,
-        publicJwks: [],
-        verifiers: new Map(),
-        signer: null,
-        loading: null,
-        creating: null,
-      };
-      states.set(ctx, state);
-    }
-    this.#state = state;
-  }
+  constructor(private readonly ctx: SigningKeysDeps) {}
 
   async signingKey(): Promise<{ kid: string; key: CryptoKey }> {
     await this.#fresh();

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { clearThrottle, countEvent, findThrottle } from './auth-throttle.repository.ts';
 import { cognitoErrors } from './cognito-error.ts';
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { cognitoErrors } from './cognito-error.ts';
 import type { PoolUser } from './pool-users.repository.ts';
 import {
@@ -10,7 +10,7 @@ import {
   revokeAllFamilies,
   revokeFamily,
 } from './refresh-tokens.repository.ts';
-import { SigningKeys } from './signing-keys.service.ts';
+import type { SigningKeys } from './signing-keys.service.ts';
 
 /** What Cognito returns on a successful sign-in or refresh (refresh omits RefreshToken). */
 export interface AuthenticationResult {
@@ -48,7 +48,7 @@ export class Tokens {
   readonly keys: SigningKeys;
 
   constructor(private readonly ctx: AppContext) {
-    this.keys = new SigningKeys(ctx);
+    this.keys = ctx.signingKeys;
   }
 
   /** `<public URL>/cognito/<pool id>`; read per call because the public URL may change in tests. */

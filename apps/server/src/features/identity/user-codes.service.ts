@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { cognitoErrors } from './cognito-error.ts';
 import { codeMail } from './identity-mails.ts';
 import { Throttle } from './throttle.service.ts';

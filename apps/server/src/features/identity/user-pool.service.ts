@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { userGroups } from '@baletrack/contracts/identity/user';
 import type { Database } from '@baletrack/db/database';
 import type { Kysely, Transaction } from 'kysely';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { deleteUserChallenges } from './auth-challenges.repository.ts';
 import { CognitoError, cognitoErrors, UserExistsError } from './cognito-error.ts';
 import { assertPasswordPolicy, Credentials } from './credentials.service.ts';

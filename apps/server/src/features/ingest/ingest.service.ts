@@ -1,7 +1,7 @@
 import type { IngestBale, IngestResponse } from '@baletrack/contracts/ingest/ingest';
 import { ingestMessages } from '@baletrack/contracts/ingest/ingest';
 import { dryMassKg, rfv } from '@baletrack/domain/nutrition';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findBalerById } from '../balers/balers.repository.ts';
 import {

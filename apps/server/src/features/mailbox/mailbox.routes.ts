@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { listOutbox } from './mailbox.repository.ts';
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);

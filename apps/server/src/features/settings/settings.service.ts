@@ -1,9 +1,8 @@
 import { messages } from '@baletrack/contracts/errors/messages';
 import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
 import { type Settings, settingsSchema } from '@baletrack/contracts/settings/settings';
-import type { AppContext } from '../../app.ts';
+import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Principal } from '../../plugins/authenticate.ts';
 import { findSettings, updateSettings } from './settings.repository.ts';
 
 const noOrganization = () => new AppError('NOT_FOUND', 'This organization does not exist.');

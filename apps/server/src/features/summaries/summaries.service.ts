@@ -10,12 +10,10 @@ import {
   type SummaryGrouping,
   summaryGroupLabels,
 } from '@baletrack/contracts/bales/summary';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { baleSelection } from '../bales/bale-selection.ts';
 import { storedFilter } from '../filters/filters.service.ts';
-import type { SummaryRow } from './summaries.repository.ts';
-import { aggregateColumns } from './summary-aggregate.ts';
-import { summaryCacheFor } from './summary-cache.ts';
+import { aggregateColumns, type SummaryRow } from './summary-aggregate.ts';
 import { type FilterCondition, lookUpCuttings } from './summary-filter.ts';
 import { readSummaryReference } from './summary-reference.repository.ts';
 
@@ -69,7 +67,7 @@ async function summarize(
       : storedFilter(ctx, orgId, query.filterId).then(
           ({ id: _, name: __, dateRange: ___, ...rest }): FilterCondition => rest,
         ),
-    summaryCacheFor(ctx).columns(orgId),
+    ctx.summaryCache.columns(orgId),
     readSummaryReference(ctx.db, orgId),
   ]);
   const lookup = lookUpCuttings(columns, reference);

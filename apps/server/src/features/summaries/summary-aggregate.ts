@@ -1,9 +1,30 @@
 import type { SummaryGrouping } from '@baletrack/contracts/bales/summary';
 import type { TimeRange } from '../bales/time-range.ts';
-import type { SummaryRow } from './summaries.repository.ts';
 import { type BaleColumns, gradeKeys, type NumericColumn } from './summary-columns.ts';
 import { type CuttingLookup, columnsFilter, type FilterCondition } from './summary-filter.ts';
 import type { SummaryReference } from './summary-reference.repository.ts';
+
+/** One aggregate row: the summary of the bales of one group (or of all). */
+export interface SummaryRow {
+  groupKey: string | null;
+  groupName: string | null;
+  count: number;
+  totalWeightKg: number;
+  totalDryMassKg: number;
+  weightKg: number | null;
+  avgMoisture: number | null;
+  peakMoisture: number | null;
+  maxPeakMoisture: number | null;
+  rfv: number | null;
+  adf: number | null;
+  ndf: number | null;
+  protein: number | null;
+  ash: number | null;
+  sugar: number | null;
+  aboveSafe: number;
+  /** Counts per 'legume.Grade' / 'grass.Grade'. */
+  grades: Record<string, number>;
+}
 
 const DAY_MS = 86_400_000;
 const averaged = [

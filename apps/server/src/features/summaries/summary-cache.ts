@@ -1,6 +1,7 @@
-import type { AppContext } from '../../app.ts';
-import { mapIndexStamp } from '../bales/map-points.repository.ts';
-import { type BaleStamp, StampedCache } from '../bales/stamped-cache.ts';
+import type { Database } from '@baletrack/db/database';
+import type { Kysely } from 'kysely';
+import { type BaleStamp, StampedCache } from '../../lib/stamped-cache.ts';
+import { mapIndexStamp } from '../map/map-points.repository.ts';
 import { listLockedSince, listSummaryBales } from './summary-columns.repository.ts';
 import { type BaleColumns, buildColumns, mergeColumns } from './summary-columns.ts';
 
@@ -15,9 +16,9 @@ const MAX_ORGANIZATIONS = 4;
 export class SummaryCache {
   readonly #columns: StampedCache<BaleColumns>;
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly db: Kysely<Database>) {
     this.#columns = new StampedCache(
-      (orgId) => mapIndexStamp(ctx.db, orgId),
+      (orgId) => mapIndexStamp(db, orgId),
       (orgId, stamp, base) => this.#load(orgId, stamp, base),
       MAX_ORGANIZATIONS,
     );
@@ -32,23 +33,11 @@ export class SummaryCache {
     stamp: BaleStamp,
     base: BaleColumns | undefined,
   ): Promise<BaleColumns> {
-    if (!base) return buildColumns({ orgId, ...stamp }, await listSummaryBales(this.ctx.db, orgId));
+    if (!base) return buildColumns({ orgId, ...stamp }, await listSummaryBales(this.db, orgId));
     const [changed, locked] = await Promise.all([
-      listSummaryBales(this.ctx.db, orgId, base.baleVersion),
-      listLockedSince(this.ctx.db, orgId, base.baleVersion),
+      listSummaryBales(this.db, orgId, base.baleVersion),
+      listLockedSince(this.db, orgId, base.baleVersion),
     ]);
     return mergeColumns(base, stamp, changed, locked);
   }
-}
-
-const caches = new WeakMap<AppContext, SummaryCache>();
-
-/** The summary cache of an app (one per process and database). */
-export function summaryCacheFor(ctx: AppContext): SummaryCache {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new SummaryCache(ctx);
-    caches.set(ctx, cache);
-  }
-  return cache;
 }

@@ -1,24 +1,11 @@
 import type { Database } from '@baletrack/db/database';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { lockedBales, visibleBales } from '../bales/bales.repository.ts';
-import { type NumericColumn, numericColumns } from './summary-columns.ts';
+import { type NumericColumn, numericColumns, type SummaryBaleRow } from './summary-columns.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** What a summary keeps of one visible bale. */
-export interface SummaryBaleRow {
-  uid: string;
-  createdMs: number;
-  /** NaN for null. */
-  numbers: Record<NumericColumn, number>;
-  balerId: string;
-  baleSize: string;
-  loadType: string | null;
-  bindingMode: string;
-  appliedPreservativeKg: number | null;
-  fieldUids: string[];
-}
-
 // Rows travel as one text value, as the map's points do (map-points.repository.ts): fields split
 // by ',', rows by chr(30), the uid last (ingest refuses control characters in uids).
 const ROW_END = '\x1e';

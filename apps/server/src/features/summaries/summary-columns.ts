@@ -2,7 +2,20 @@ import { type BaleSize, baleShapeBySize } from '@baletrack/contracts/bales/bale'
 import { alfalfaGrades, grassGrades } from '@baletrack/contracts/bales/summary';
 import { safeBalingBand } from '@baletrack/domain/moisture';
 import { qualityGrade } from '@baletrack/domain/quality-grade';
-import type { SummaryBaleRow } from './summary-columns.repository.ts';
+
+/** One visible bale as the summary columns are built from it (summary-columns.repository.ts). */
+export interface SummaryBaleRow {
+  uid: string;
+  createdMs: number;
+  /** NaN for null. */
+  numbers: Record<NumericColumn, number>;
+  balerId: string;
+  baleSize: string;
+  loadType: string | null;
+  bindingMode: string;
+  appliedPreservativeKg: number | null;
+  fieldUids: string[];
+}
 
 // The organization's visible bales as columns (typed arrays), what summaries and group-bys read:
 // 200,000 bales are aggregated in milliseconds instead of a query of seconds on PGlite.

@@ -6,9 +6,8 @@ import type {
   UpdateUserRequest,
   UserRefQuery,
 } from '@baletrack/contracts/users/sub-account';
-import type { AppContext } from '../../app.ts';
+import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Principal } from '../../plugins/authenticate.ts';
 import { temporaryPassword } from '../identity/temporary-password.ts';
 import { UserExistsError, UserPool } from '../identity/user-pool.service.ts';
 import { inviteMail } from './invite-mail.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@baletrack/contracts/errors/messages';
 import type { RegisterRequest, RegisterResponse } from '@baletrack/contracts/identity/register';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { UserExistsError, UserPool } from '../identity/user-pool.service.ts';
 import { toUserView } from './user-view.ts';

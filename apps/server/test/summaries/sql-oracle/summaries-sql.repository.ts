@@ -5,11 +5,17 @@ import {
 } from '@baletrack/contracts/bales/summary';
 import type { Database } from '@baletrack/db/database';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import { madeWithin, visibleBales } from '../bales/bales.repository.ts';
-import type { BalePredicate } from '../bales/filter-predicate.ts';
-import type { TimeRange } from '../bales/time-range.ts';
-import { cuttingMembership } from '../cuttings/cutting-membership.repository.ts';
-import { aboveSafeMoisture, gradeOfRow, gradingRfv, legumeCrop } from './summary-expressions.ts';
+import { madeWithin, visibleBales } from '../../../src/features/bales/bales.repository.ts';
+import type { BalePredicate } from '../../../src/features/bales/filter-predicate.ts';
+import type { TimeRange } from '../../../src/features/bales/time-range.ts';
+import { cuttingMembership } from '../../../src/features/cuttings/cutting-membership.repository.ts';
+import type { SummaryRow } from '../../../src/features/summaries/summary-aggregate.ts';
+import {
+  aboveSafeMoisture,
+  gradeOfRow,
+  gradingRfv,
+  legumeCrop,
+} from './summary-sql-expressions.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -37,28 +43,6 @@ const gradeKeys = [
   ...alfalfaGrades.map((g) => `legume.${g}`),
   ...grassGrades.map((g) => `grass.${g}`),
 ] as const;
-
-/** One aggregate row: the summary of the bales of one group (or of all). */
-export interface SummaryRow {
-  groupKey: string | null;
-  groupName: string | null;
-  count: number;
-  totalWeightKg: number;
-  totalDryMassKg: number;
-  weightKg: number | null;
-  avgMoisture: number | null;
-  peakMoisture: number | null;
-  maxPeakMoisture: number | null;
-  rfv: number | null;
-  adf: number | null;
-  ndf: number | null;
-  protein: number | null;
-  ash: number | null;
-  sugar: number | null;
-  aboveSafe: number;
-  /** Counts per 'legume.Grade' / 'grass.Grade'. */
-  grades: Record<string, number>;
-}
 
 /**
  * The visible bales of the selection, one row per bale and group it falls in, with its grade,

@@ -1,7 +1,7 @@
 import type { Database } from '@baletrack/db/database';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { lockedBales, visibleBales } from './bales.repository.ts';
-import type { BalePredicate } from './filter-predicate.ts';
+import { lockedBales, visibleBales } from '../bales/bales.repository.ts';
+import type { BalePredicate } from '../bales/filter-predicate.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

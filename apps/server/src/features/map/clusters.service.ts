@@ -9,16 +9,10 @@ import {
   type Stack,
 } from '@baletrack/contracts/bales/map';
 import type Supercluster from 'supercluster';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { baleSelection } from './bale-selection.ts';
-import {
-  type ClusterPointProps,
-  countLocked,
-  mapIndexFor,
-  round,
-  type Totals,
-} from './map-index.ts';
+import { baleSelection } from '../bales/bale-selection.ts';
+import { type ClusterPointProps, countLocked, round, type Totals } from './map-index.ts';
 
 type Index = Supercluster<ClusterPointProps, Totals>;
 type Feature = ReturnType<Index['getClusters']>[number];
@@ -29,7 +23,7 @@ export async function clustersInView(
   orgId: string,
   view: MapViewQuery,
 ): Promise<ClustersResponse> {
-  const mapIndex = mapIndexFor(ctx);
+  const mapIndex = ctx.mapIndex;
   const [snapshot, selection] = await Promise.all([
     mapIndex.snapshot(orgId),
     baleSelection(ctx, orgId, view),
@@ -46,7 +40,7 @@ export async function clusterChildren(
   orgId: string,
   query: ClusterTreeQuery,
 ): Promise<ClusterTreeResponse> {
-  const mapIndex = mapIndexFor(ctx);
+  const mapIndex = ctx.mapIndex;
   const [snapshot, selection] = await Promise.all([
     mapIndex.snapshot(orgId),
     baleSelection(ctx, orgId, query),

@@ -8,15 +8,15 @@ import {
   type StacksQuery,
   type StacksResponse,
 } from '@baletrack/contracts/bales/map';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { toBale } from '../bales/bale-row.ts';
+import { baleSelection } from '../bales/bale-selection.ts';
+import { findVisibleBalesByUid } from '../bales/bales.repository.ts';
+import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
 import { geofenceAt } from '../geofences/geofences.service.ts';
-import { toBale } from './bale-row.ts';
-import { baleSelection } from './bale-selection.ts';
-import { findVisibleBalesByUid } from './bales.repository.ts';
-import { type BaleSubset, mapIndexFor, summarizeStack } from './map-index.ts';
+import { type BaleSubset, summarizeStack } from './map-index.ts';
 import type { FarmSnapshot, StackPlace } from './map-snapshot.ts';
-import { inTimeRange, type TimeRange } from './time-range.ts';
 
 /** What a stack read keeps of each stack: members made in the range and kept by the filter. */
 interface StackSelection {
@@ -37,7 +37,7 @@ async function stackSelection(
   orgId: string,
   query: StacksQuery | StackInfoQuery,
 ): Promise<{ snapshot: FarmSnapshot; selection: StackSelection }> {
-  const mapIndex = mapIndexFor(ctx);
+  const mapIndex = ctx.mapIndex;
   const [snapshot, selection] = await Promise.all([
     mapIndex.snapshot(orgId),
     baleSelection(ctx, orgId, query),

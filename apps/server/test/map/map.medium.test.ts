@@ -10,7 +10,7 @@ import {
 import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
 import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MapIndex } from '../../src/features/bales/map-index.ts';
+import { MapIndex } from '../../src/features/map/map-index.ts';
 import {
   type Farm,
   ingest,
@@ -167,7 +167,7 @@ describe('GET /clusters/get and /cluster-tree/get', () => {
   it('stays correct across app processes: another process sees new bales through the stamp', async () => {
     const { farm, baler, windrow } = await farmWithStacks();
     // A second process's index over the same database.
-    const other = new MapIndex(t.ctx);
+    const other = new MapIndex(t.ctx.db);
     const before = await other.snapshot(farm.orgId);
     expect(before.points).toHaveLength(windrow.length + 5);
     const late = newBale({ creationLocation: { lat: 46.7, lon: -120.7 } });

@@ -1,7 +1,10 @@
 import type { Stack } from '@baletrack/contracts/bales/map';
+import type { Database } from '@baletrack/db/database';
+import type { Kysely } from 'kysely';
 import Supercluster from 'supercluster';
-import type { AppContext } from '../../app.ts';
-import type { BaleSelection } from './bale-selection.ts';
+import { type BaleStamp, StampedCache } from '../../lib/stamped-cache.ts';
+import type { BalePredicate } from '../bales/filter-predicate.ts';
+import { inTimeRange, type TimeRange, timeRangeKey } from '../bales/time-range.ts';
 import {
   listLockedCreationTimes,
   listVisibleMapPoints,
@@ -17,8 +20,6 @@ import {
   toMapPoint,
   uidsFingerprint,
 } from './map-snapshot.ts';
-import { type BaleStamp, StampedCache } from './stamped-cache.ts';
-import { inTimeRange, type TimeRange, timeRangeKey } from './time-range.ts';
 
 /** Sums a cluster carries up the tree; averages are taken per bale at the end. */
 export interface Totals {
@@ -114,9 +115,9 @@ export class MapIndex {
   readonly #clusterIndexes = new WeakMap<FarmSnapshot, Map<string, ClusterIndex>>();
   readonly #subsets = new WeakMap<FarmSnapshot, Map<string, Promise<BaleSubset>>>();
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(private readonly db: Kysely<Database>) {
     this.#snapshots = new StampedCache(
-      (orgId) => mapIndexStamp(ctx.db, orgId),
+      (orgId) => mapIndexStamp(db, orgId),
       (orgId, stamp, base) => this.#load(orgId, stamp, base),
       MAX_SNAPSHOTS,
     );
@@ -134,10 +135,13 @@ export class MapIndex {
    * The snapshot's bales an applied filter keeps (undefined without a condition), read from the
    * database (the filter is written only in SQL); kept per snapshot when the condition has a key.
    */
-  async subset(snapshot: FarmSnapshot, selection: BaleSelection): Promise<BaleSubset | undefined> {
+  async subset(
+    snapshot: FarmSnapshot,
+    selection: { where?: BalePredicate; whereKey?: string },
+  ): Promise<BaleSubset | undefined> {
     const { where, whereKey: key } = selection;
     if (!where) return undefined;
-    const read = () => listVisibleUids(this.ctx.db, snapshot.orgId, where);
+    const read = () => listVisibleUids(this.db, snapshot.orgId, where);
     if (!key)
       return read().then((uids) => ({ key: `uids:${uidsFingerprint(uids)}`, uids: new Set(uids) }));
     const perFilter = this.#subsets.get(snapshot) ?? new Map<string, Promise<BaleSubset>>();
@@ -180,8 +184,8 @@ export class MapIndex {
   ): Promise<FarmSnapshot> {
     const since = base?.baleVersion;
     const [visible, locked] = await Promise.all([
-      listVisibleMapPoints(this.ctx.db, orgId, since),
-      listLockedCreationTimes(this.ctx.db, orgId, since),
+      listVisibleMapPoints(this.db, orgId, since),
+      listLockedCreationTimes(this.db, orgId, since),
     ]);
     const points = visible.map(toMapPoint);
     return base
@@ -236,18 +240,6 @@ function buildClusterIndex(
 
 function pointFeature(lon: number, lat: number, properties: ClusterPointProps): PointFeature {
   return { type: 'Feature', geometry: { type: 'Point', coordinates: [lon, lat] }, properties };
-}
-
-const indexes = new WeakMap<AppContext, MapIndex>();
-
-/** The map index of an app (one per process and database). */
-export function mapIndexFor(ctx: AppContext): MapIndex {
-  let index = indexes.get(ctx);
-  if (!index) {
-    index = new MapIndex(ctx);
-    indexes.set(ctx, index);
-  }
-  return index;
 }
 
 /** Locked bales made within the range (binary search over sorted instants). */
