@@ -2,9 +2,9 @@ import { messages } from '@baletrack/contracts/errors/messages';
 import { isAdmin } from '@baletrack/contracts/identity/user';
 import { Alert, Button, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useCurrentUser } from '@/features/account/api/get-current-user';
 import { BalerRegistryTable } from '@/features/admin/components/baler-registry-table';
 import { OrganizationsTable } from '@/features/admin/components/organizations-table';
+import { useCurrentUser } from '@/features/users/api/get-current-user';
 import { routePaths } from '@/lib/route-names';
 
 /**

@@ -2,9 +2,9 @@ import { messages } from '@baletrack/contracts/errors/messages';
 import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useCurrentUser } from '@/features/account/api/get-current-user';
 import { AuthorizedEmailsSection } from '@/features/authorized-emails/components/authorized-emails-section';
 import { BalerSettings } from '@/features/balers/components/baler-settings';
+import { useCurrentUser } from '@/features/users/api/get-current-user';
 import { routePaths } from '@/lib/route-names';
 
 /**

@@ -7,7 +7,7 @@ import { useCrops } from '@/features/crops/api/get-crops';
 import { CropsPanel } from '@/features/crops/components/crops-panel';
 import { CuttingsPanel } from '@/features/cuttings/components/cuttings-panel';
 import { useFields } from '@/features/fields/api/get-fields';
-import { useOrganizationSettings } from '@/hooks/use-organization-settings';
+import { useOrganizationSettings } from '@/features/settings/api/get-settings';
 import { routePaths } from '@/lib/route-names';
 
 /**

@@ -3,8 +3,6 @@ import { isAdmin, isAuthorizedUser } from '@baletrack/contracts/identity/user';
 import { Button, Group, Menu, Skeleton, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { useCurrentUser } from '@/features/account/api/get-current-user';
-import { useOrganization } from '@/features/account/api/get-organization';
 import { ActiveFilterChip } from '@/features/filters/components/active-filter-chip';
 import { FiltersPanel } from '@/features/filters/components/filters-panel';
 import { HeatmapMenuItem } from '@/features/heatmaps/components/heatmap-menu-item';
@@ -13,6 +11,8 @@ import { TimeRangePicker } from '@/features/map/components/time-range-picker';
 import { ChangePasswordDialog } from '@/features/settings/components/change-password-dialog';
 import { SettingsDialog } from '@/features/settings/components/settings-dialog';
 import { SummaryPanel } from '@/features/summaries/components/summary-panel';
+import { useCurrentUser } from '@/features/users/api/get-current-user';
+import { useOrganization } from '@/features/users/api/get-organization';
 import { routePaths } from '@/lib/route-names';
 
 function OrganizationName() {

@@ -1,12 +1,11 @@
 import { isAdmin } from '@baletrack/contracts/identity/user';
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { useCurrentUser } from '@/features/account/api/get-current-user';
-import { useOrganization } from '@/features/account/api/get-organization';
 import {
   useActFor,
   useActingOrganizationId,
   useForgetActingOnSignOut,
 } from '@/features/admin/hooks/use-acting-organization';
+import { useCurrentUser, useOrganization } from '@/features/users';
 
 /**
  * While a SuperAdmin acts for an organization, every screen says whose data it shows, with the

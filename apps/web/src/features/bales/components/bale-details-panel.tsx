@@ -4,7 +4,7 @@ import { DetailList } from '@/features/bales/components/detail-list';
 import { DetailsPanelFrame } from '@/features/bales/components/details-panel-frame';
 import { KeyFigures } from '@/features/bales/components/key-figures';
 import { baleDetailGroups } from '@/features/bales/utils/bale-detail-groups';
-import { useDisplayUnits, useRfvEnabled } from '@/hooks/use-display-units';
+import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { isApiError } from '@/lib/api-client';
 import { formatNumber, formatPercent } from '@/lib/format';
 

@@ -2,9 +2,9 @@ import { Alert, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useStackInfo } from '@/features/bales/api/get-stack-info';
 import { DetailList } from '@/features/bales/components/detail-list';
 import { DetailsPanelFrame } from '@/features/bales/components/details-panel-frame';
+import { useDisplayUnits } from '@/features/settings';
 import { useActiveFilter } from '@/hooks/use-active-filter';
 import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
-import { useDisplayUnits } from '@/hooks/use-display-units';
 import { formatCount, formatNumber, formatPercent } from '@/lib/format';
 import classes from './stack-details-panel.module.css';
 

@@ -9,7 +9,7 @@ import { useUpdateField } from '@/features/fields/api/update-field';
 import type { BoundaryDraw } from '@/features/fields/hooks/use-boundary-draw';
 import { holeCount } from '@/features/fields/utils/boundary-parts';
 import { type DraftProblems, draftOf, fieldRequest } from '@/features/fields/utils/field-draft';
-import { useDisplayUnits } from '@/hooks/use-display-units';
+import { useDisplayUnits } from '@/features/settings';
 import { changeErrorMessage } from '@/lib/change-error-message';
 
 interface FieldEditorProps {

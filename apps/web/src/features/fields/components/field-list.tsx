@@ -1,6 +1,6 @@
 import type { Field } from '@baletrack/contracts/fields/field';
 import { Checkbox, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useDisplayUnits } from '@/hooks/use-display-units';
+import { useDisplayUnits } from '@/features/settings';
 
 interface FieldListProps {
   fields: Field[];

@@ -17,7 +17,7 @@ import {
 import { type Imagery, ImagerySwitch } from '@/components/imagery-switch';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { fieldFeatures } from '@/features/fields/utils/field-features';
-import { useDisplayUnits } from '@/hooks/use-display-units';
+import { useDisplayUnits } from '@/features/settings';
 
 /** The base map the fields are drawn on, shared with the map home (passed in by the route). */
 export interface FieldsMapBase {

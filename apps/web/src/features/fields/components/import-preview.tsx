@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { clashingNames } from '@/features/fields/utils/import-names';
 import type { ImportRow } from '@/features/fields/utils/import-rows';
-import { useDisplayUnits } from '@/hooks/use-display-units';
+import { useDisplayUnits } from '@/features/settings';
 import { formatCount } from '@/lib/format';
 
 interface ImportPreviewProps {

@@ -29,7 +29,7 @@ import {
   parseLimit,
   rangeToTexts,
 } from '@/features/filters/utils/filter-units';
-import { useDisplayUnits, useRfvEnabled } from '@/hooks/use-display-units';
+import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { isApiError } from '@/lib/api-client';
 
 interface FilterFormProps {

@@ -1,7 +1,7 @@
 import type { FilterAttribute } from '@baletrack/contracts/filters/filter';
 import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type AttributeInfo, limitSymbol } from '@/features/filters/utils/filter-units';
-import { useDisplayUnits } from '@/hooks/use-display-units';
+import { useDisplayUnits } from '@/features/settings';
 
 /** What is typed in each attribute's min and max boxes, in the organization's units. */
 export type LimitTexts = Record<FilterAttribute, { min: string; max: string }>;

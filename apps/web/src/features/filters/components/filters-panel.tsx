@@ -7,8 +7,8 @@ import { useDeleteFilter } from '@/features/filters/api/delete-filter';
 import { useFilters } from '@/features/filters/api/get-filters';
 import { FilterForm } from '@/features/filters/components/filter-form';
 import { describeFilter } from '@/features/filters/utils/describe-filter';
+import { useDisplayUnits } from '@/features/settings';
 import { useActiveFilter } from '@/hooks/use-active-filter';
-import { useDisplayUnits } from '@/hooks/use-display-units';
 
 interface FiltersPanelProps {
   opened: boolean;

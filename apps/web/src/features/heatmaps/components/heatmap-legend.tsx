@@ -2,7 +2,7 @@ import type { HeatmapClass, HeatmapMeasure } from '@baletrack/contracts/heatmaps
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { legendEntries, NO_VALUE_COLOR } from '@/features/heatmaps/utils/heatmap-legend';
-import { useDisplayUnits } from '@/hooks/use-display-units';
+import { useDisplayUnits } from '@/features/settings';
 import { formatNumber } from '@/lib/format';
 
 interface HeatmapLegendProps {

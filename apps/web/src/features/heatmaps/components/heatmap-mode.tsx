@@ -11,9 +11,9 @@ import { useFieldClick } from '@/features/heatmaps/hooks/use-field-click';
 import { useHeatmapParams } from '@/features/heatmaps/hooks/use-heatmap-params';
 import { useMapViewState } from '@/features/heatmaps/hooks/use-map-view-state';
 import { heatmapBlocker } from '@/features/heatmaps/utils/heatmap-view';
+import { useRfvEnabled } from '@/features/settings';
 import { useActiveFilter } from '@/hooks/use-active-filter';
 import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
-import { useRfvEnabled } from '@/hooks/use-display-units';
 import classes from './heatmap-mode.module.css';
 
 const noFields: Field[] = [];

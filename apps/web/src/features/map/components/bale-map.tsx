@@ -37,7 +37,7 @@ import type { MapSelection } from '@/features/map/utils/map-selection';
 import { absoluteTileUrl, mapSlots, offlineStyle } from '@/features/map/utils/map-style';
 import { measureScale } from '@/features/map/utils/measure-scale';
 import type { ViewBounds } from '@/features/map/utils/view-query';
-import { useDisplayUnits } from '@/hooks/use-display-units';
+import { useDisplayUnits } from '@/features/settings';
 import classes from './bale-map.module.css';
 
 interface BaleMapProps {

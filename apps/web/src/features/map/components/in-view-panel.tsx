@@ -13,7 +13,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { MapSelection } from '@/features/map/utils/map-selection';
 import { viewSummary } from '@/features/map/utils/view-summary';
-import { useDisplayUnits } from '@/hooks/use-display-units';
+import { useDisplayUnits } from '@/features/settings';
 import { formatCount, formatPercent } from '@/lib/format';
 import classes from './in-view-panel.module.css';
 

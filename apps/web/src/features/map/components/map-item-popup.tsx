@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { Popup } from 'react-map-gl/maplibre';
 import type { MapItemProperties } from '@/features/map/utils/map-features';
-import { useDisplayUnits } from '@/hooks/use-display-units';
+import { useDisplayUnits } from '@/features/settings';
 import { formatCount, formatNumber, formatPercent } from '@/lib/format';
 
 export interface HoveredItem {

@@ -12,8 +12,8 @@ import {
 import { useState } from 'react';
 import { useAvailableYears } from '@/features/map/api/get-available-years';
 import { cropYearHint, cropYearOption, cropYearTitle } from '@/features/map/utils/crop-year-label';
+import { useOrganizationSettings } from '@/features/settings';
 import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
-import { useOrganizationSettings } from '@/hooks/use-organization-settings';
 import { formatShortDay } from '@/lib/format';
 
 const ALL = 'all';

@@ -1,6 +1,6 @@
 import { type Settings, settingsSchema } from '@baletrack/contracts/settings/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { settingsKeys } from '@/hooks/use-organization-settings';
+import { settingsKeys } from '@/features/settings/api/settings-keys';
 import { userApi } from '@/lib/api-client';
 
 /** PUT /user/organization/settings (account owner only). */

@@ -15,9 +15,9 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useCurrentUser } from '@/features/account/api/get-current-user';
+import { useOrganizationSettings } from '@/features/settings/api/get-settings';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
-import { useOrganizationSettings } from '@/hooks/use-organization-settings';
+import { useCurrentUser } from '@/features/users';
 import { isApiError } from '@/lib/api-client';
 
 interface SettingsDialogProps {

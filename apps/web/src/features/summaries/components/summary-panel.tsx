@@ -1,13 +1,13 @@
 import type { SummaryGrouping } from '@baletrack/contracts/bales/summary';
 import { Alert, Divider, Drawer, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { useSummary } from '@/features/summaries/api/get-summary';
 import { GradeBars } from '@/features/summaries/components/grade-bars';
 import { SummaryFigures } from '@/features/summaries/components/summary-figures';
 import { SummaryGroupsTable } from '@/features/summaries/components/summary-groups-table';
 import { useActiveFilter } from '@/hooks/use-active-filter';
 import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
-import { useDisplayUnits, useRfvEnabled } from '@/hooks/use-display-units';
 
 interface SummaryPanelProps {
   opened: boolean;

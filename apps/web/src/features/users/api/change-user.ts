@@ -14,6 +14,6 @@ export function useChangeUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ change, id }: { change: UserChange; id: string }) => changeUser(change, id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.subAccounts() }),
   });
 }

@@ -11,6 +11,6 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.subAccounts() }),
   });
 }

@@ -1,6 +1,6 @@
 import { type CurrentUser, currentUserSchema } from '@baletrack/contracts/identity/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountKeys } from '@/features/account/api/account-keys';
+import { usersKeys } from '@/features/users/api/users-keys';
 import { userApi } from '@/lib/api-client';
 
 /** GET /user: who is signed in, with their groups. */
@@ -10,7 +10,7 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser>
 
 export function currentUserQueryOptions() {
   return queryOptions({
-    queryKey: accountKeys.currentUser(),
+    queryKey: usersKeys.currentUser(),
     queryFn: ({ signal }) => getCurrentUser(signal),
   });
 }

@@ -1,7 +1,7 @@
 import type { MeasurementSystem } from '@baletrack/contracts/constants';
 import { defaultSettings } from '@baletrack/contracts/settings/settings';
 import { useMemo } from 'react';
-import { useOrganizationSettings } from '@/hooks/use-organization-settings';
+import { useOrganizationSettings } from '@/features/settings/api/get-settings';
 import { type DisplayUnits, displayUnits } from '@/lib/display-units';
 
 /**

@@ -1,6 +1,6 @@
 import { type Organization, organizationSchema } from '@baletrack/contracts/identity/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountKeys } from '@/features/account/api/account-keys';
+import { usersKeys } from '@/features/users/api/users-keys';
 import { userApi } from '@/lib/api-client';
 
 /** GET /user/organization: the organization the signed-in user belongs to. */
@@ -10,7 +10,7 @@ export async function getOrganization(signal?: AbortSignal): Promise<Organizatio
 
 export function organizationQueryOptions() {
   return queryOptions({
-    queryKey: accountKeys.organization(),
+    queryKey: usersKeys.organization(),
     queryFn: ({ signal }) => getOrganization(signal),
   });
 }
