@@ -208,13 +208,13 @@ describe('POST /ingest/v1/bales: idempotence and updates', () => {
     expect(byUid.get(noNutrition.uid)?.rfv).toBeNull();
   });
 
-  it('is what the demo seeding calls directly: ingestBales(ctx, balerId, records)', async () => {
+  it('is what the demo seeding calls directly: ingestBales(ctx, baler, records)', async () => {
     const farm = await newFarm(t);
     const baler = await newBaler(t.ctx, farm.orgId);
     const records = Array.from({ length: 1200 }, () => newBale());
-    const result = ingestResponseSchema.parse(await ingestBales(t.ctx, baler.id, records));
+    const result = ingestResponseSchema.parse(await ingestBales(t.ctx, baler, records));
     expect(result).toEqual({ created: 1200, updated: 0, unchanged: 0, rejected: [] });
-    expect(await ingestBales(t.ctx, baler.id, records)).toMatchObject({ unchanged: 1200 });
+    expect(await ingestBales(t.ctx, baler, records)).toMatchObject({ unchanged: 1200 });
   });
 });
 

@@ -13,8 +13,11 @@ export type BalePredicate = (eb: ExpressionBuilder<Database, 'bales'>) => Expres
 
 const DAY_MS = 86_400_000;
 
-/** The column each filter attribute bounds (all SI, as stored). */
-const columnOf = {
+/**
+ * The stored column of each bale measure a filter bounds and a summary reads (all SI): the one
+ * list of measures, named as the contracts name them (`filterAttributes`).
+ */
+export const measureColumns = {
   weightKg: 'bales.weightKg',
   dryMassKg: 'bales.dryMassKg',
   avgMoisture: 'bales.avgMoisture',
@@ -95,7 +98,7 @@ export function usesCuttings(filter: FilterDefinition): boolean {
 export function filterPredicate(filter: FilterDefinition): BalePredicate | undefined {
   const parts: BalePredicate[] = [];
   for (const [attribute, range] of Object.entries(filter.ranges)) {
-    const column = columnOf[attribute as FilterAttribute];
+    const column = measureColumns[attribute as FilterAttribute];
     if (!range) continue;
     const { min, max } = range;
     if (min !== null) parts.push((eb) => eb(column, '>=', min));

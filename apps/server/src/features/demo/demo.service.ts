@@ -119,7 +119,7 @@ export async function storeDemoFarm(
     for (let start = 0; start < records.length; start += BALES_PER_BATCH) {
       const result = await ingestBales(
         ctx,
-        stored(baler.id),
+        { id: stored(baler.id), orgId, vin: baler.vin },
         records.slice(start, start + BALES_PER_BATCH),
       );
       if (result.rejected.length > 0) {

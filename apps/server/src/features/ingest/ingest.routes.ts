@@ -9,12 +9,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { findActiveBalerByKeyHash } from '../balers/balers.repository.ts';
 import { hashApiKey } from '../balers/balers.service.ts';
-import { ingestBales } from './ingest.service.ts';
+import { type IngestingBaler, ingestBales } from './ingest.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The baler whose key signed an ingest request. */
-    balerId: string;
+    /** The baler whose key signed an ingest request, read once by the key check. */
+    baler: IngestingBaler;
   }
 }
 
@@ -24,7 +24,7 @@ const INGEST_BODY_LIMIT = 12 * 1024 * 1024;
 /** The ingest API: balers (through their connectivity provider) send bales with their key. */
 export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.decorateRequest('balerId', '');
+  app.decorateRequest('baler', null as unknown as IngestingBaler);
 
   // Before the body is read, so an unauthenticated caller cannot make us parse megabytes.
   app.addHook('onRequest', async (request) => {
@@ -35,7 +35,7 @@ export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
     }
     const baler = await findActiveBalerByKeyHash(app.ctx.db, hashApiKey(app.ctx, key));
     if (!baler) throw new AppError('UNAUTHORIZED', ingestMessages.apiKeyUnknown);
-    request.balerId = baler.id;
+    request.baler = baler;
   });
 
   app.post(
@@ -54,6 +54,6 @@ export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: ingestResponseSchema },
       },
     },
-    async (request) => ingestBales(app.ctx, request.balerId, request.body.bales),
+    async (request) => ingestBales(app.ctx, request.baler, request.body.bales),
   );
 }

@@ -3,7 +3,6 @@ import { ingestMessages } from '@baletrack/contracts/ingest/ingest';
 import { dryMassKg, rfv } from '@baletrack/domain/nutrition';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findBalerById } from '../balers/balers.repository.ts';
 import {
   type BaleRecordRow,
   commitBaleVersion,
@@ -25,22 +24,26 @@ function computedRfv(adf: number | null, ndf: number | null): number | null {
 
 export type IngestResult = IngestResponse;
 
+/** The baler a batch comes from, as its key's check found it (ingest.routes.ts). */
+export interface IngestingBaler {
+  id: string;
+  orgId: string;
+  vin: string;
+}
+
 /**
  * Stores a baler's batch: each record checked on its own, the good ones written in one
  * transaction (all or none), idempotent on the bale uid. A record for a stored bale updates it
  * when it is not older and differs; an unchanged resend counts as unchanged. Within a batch the
  * last record of a uid wins and earlier ones count as unchanged.
- * Throws AppError 400 when no record is valid, 404 for an unknown baler.
- * @example const result = await ingestBales(ctx, balerId, [bale1, bale2]);
+ * Throws AppError 400 when no record is valid.
+ * @example const result = await ingestBales(ctx, baler, [bale1, bale2]);
  */
 export async function ingestBales(
   ctx: AppContext,
-  balerId: string,
+  baler: IngestingBaler,
   records: readonly unknown[],
 ): Promise<IngestResult> {
-  const baler = await findBalerById(ctx.db, balerId);
-  if (!baler) throw new AppError('NOT_FOUND', 'This baler does not exist.');
-
   const result: IngestResult = { created: 0, updated: 0, unchanged: 0, rejected: [] };
   const latest = new Map<string, IngestBale>();
   records.forEach((record, index) => {

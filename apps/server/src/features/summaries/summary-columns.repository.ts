@@ -1,11 +1,11 @@
 import type { Database } from '@baletrack/db/database';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { lockedBales, visibleBales } from '../bales/bales.repository.ts';
+import { measureColumns } from '../bales/filter-predicate.ts';
 import { type NumericColumn, numericColumns, type SummaryBaleRow } from './summary-columns.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** What a summary keeps of one visible bale. */
 // Rows travel as one text value, as the map's points do (map-points.repository.ts): fields split
 // by ',', rows by chr(30), the uid last (ingest refuses control characters in uids).
 const ROW_END = '\x1e';
@@ -14,7 +14,7 @@ const snake = (column: string) => column.replaceAll(/[A-Z]/g, (c) => `_${c.toLow
 const text = (column: string) => sql`coalesce(${sql.ref(`v.${snake(column)}`)}::text, '')`;
 const packedColumns = [
   sql`date_part('epoch', v.creation_time) * 1000`,
-  ...numericColumns.map(text),
+  ...numericColumns.map((measure) => text(measureColumns[measure].slice('bales.'.length))),
   text('balerId'),
   text('baleSize'),
   text('loadType'),

@@ -1,5 +1,6 @@
 import { type BaleSize, baleShapeBySize } from '@baletrack/contracts/bales/bale';
 import { alfalfaGrades, grassGrades } from '@baletrack/contracts/bales/summary';
+import { type FilterAttribute, filterAttributes } from '@baletrack/contracts/filters/filter';
 import { safeBalingBand } from '@baletrack/domain/moisture';
 import { qualityGrade } from '@baletrack/domain/quality-grade';
 
@@ -20,25 +21,9 @@ export interface SummaryBaleRow {
 // The organization's visible bales as columns (typed arrays), what summaries and group-bys read:
 // 200,000 bales are aggregated in milliseconds instead of a query of seconds on PGlite.
 
-/** Numbers a summary averages or a filter bounds; NaN stands for null. */
-export const numericColumns = [
-  'weightKg',
-  'dryMassKg',
-  'avgMoisture',
-  'peakMoisture',
-  'protein',
-  'ash',
-  'sugar',
-  'rfv',
-  'adf',
-  'ndf',
-  'temperature',
-  'baleLengthM',
-  'baleDiameterM',
-  'cutLengthMm',
-  'flakeCount',
-] as const;
-export type NumericColumn = (typeof numericColumns)[number];
+/** Numbers a summary averages or a filter bounds, the filter's measures; NaN stands for null. */
+export const numericColumns = filterAttributes;
+export type NumericColumn = FilterAttribute;
 
 /** 'legume.Supreme', …, 'grass.Low': a grade's index in this list is what columns store. */
 export const gradeKeys = [

@@ -1,6 +1,6 @@
 import type { FilterAttribute, FilterDefinition } from '@baletrack/contracts/filters/filter';
 import { forageKindOf } from '@baletrack/domain/quality-grade';
-import type { BaleColumns, NumericColumn } from './summary-columns.ts';
+import type { BaleColumns } from './summary-columns.ts';
 import type { SummaryReference } from './summary-reference.repository.ts';
 
 // The in-memory twins of two SQL rules, for the bale columns: `cuttingMembership` (cuttings
@@ -53,25 +53,6 @@ export function lookUpCuttings(columns: BaleColumns, reference: SummaryReference
   return { cuttingsOf, legume };
 }
 
-/** The column each filter attribute bounds (as `filterPredicate` maps them). */
-const columnOf: Record<FilterAttribute, NumericColumn> = {
-  weightKg: 'weightKg',
-  dryMassKg: 'dryMassKg',
-  avgMoisture: 'avgMoisture',
-  peakMoisture: 'peakMoisture',
-  protein: 'protein',
-  ash: 'ash',
-  sugar: 'sugar',
-  rfv: 'rfv',
-  adf: 'adf',
-  ndf: 'ndf',
-  temperature: 'temperature',
-  baleLengthMeters: 'baleLengthM',
-  baleDiameterMeters: 'baleDiameterM',
-  cutLengthMM: 'cutLengthMm',
-  flakeCount: 'flakeCount',
-};
-
 export type FilterCondition = Omit<FilterDefinition, 'dateRange'>;
 
 /**
@@ -100,7 +81,7 @@ export function columnsFilter(
   const parts: ((slot: number) => boolean)[] = [];
   for (const [attribute, range] of Object.entries(ranges)) {
     if (!range) continue;
-    const values = columns.numbers[columnOf[attribute as FilterAttribute]];
+    const values = columns.numbers[attribute as FilterAttribute];
     const { min, max } = range;
     // NaN (null) compares false either way.
     if (min !== null) parts.push((slot) => (values[slot] as number) >= min);
