@@ -11,14 +11,22 @@ import {
 import { idParamsSchema } from '@baletrack/contracts/common/id-params';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BalersService } from './balers.service.ts';
+import {
+  balerOf,
+  balersOf,
+  deleteBaler,
+  registerBaler,
+  renameBaler,
+  rotateBalerKey,
+  setBalerActive,
+  validateBalerVin,
+} from './balers.service.ts';
 
 const tags = ['balers'];
 
 /** API 2: the organization's balers (spec §7 /machines calls); changes are the owner's. */
 export async function balersRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const balers = new BalersService(app.ctx);
   const one = { response: { 200: balerSchema } };
   const withKey = { response: { 200: balerWithKeySchema } };
 
@@ -31,7 +39,7 @@ export async function balersRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: balerListSchema },
       },
     },
-    async (request) => balers.list(request.principal),
+    async (request) => balersOf(app.ctx, request.principal),
   );
   app.post(
     '/machines',
@@ -44,7 +52,7 @@ export async function balersRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await balers.register(request.principal, request.body)),
+      reply.status(201).send(await registerBaler(app.ctx, request.principal, request.body)),
   );
   // Before /machines/{id}, though Fastify prefers static segments anyway.
   app.get(
@@ -57,19 +65,20 @@ export async function balersRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: balerValidationSchema },
       },
     },
-    async (request) => balers.validate(request.principal, request.query.vin),
+    async (request) => validateBalerVin(app.ctx, request.principal, request.query.vin),
   );
   app.put(
     '/machines/rename',
     {
       schema: { summary: 'Rename a baler', tags, querystring: renameBalerQuerySchema, ...one },
     },
-    async (request) => balers.rename(request.principal, request.query.id, request.query.name),
+    async (request) =>
+      renameBaler(app.ctx, request.principal, request.query.id, request.query.name),
   );
   app.get(
     '/machines/:id',
     { schema: { summary: 'One baler', tags, params: idParamsSchema, ...one } },
-    async (request) => balers.get(request.principal, request.params.id),
+    async (request) => balerOf(app.ctx, request.principal, request.params.id),
   );
   app.delete(
     '/machines/:id',
@@ -81,7 +90,7 @@ export async function balersRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await balers.remove(request.principal, request.params.id);
+      await deleteBaler(app.ctx, request.principal, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -96,7 +105,8 @@ export async function balersRoutes(instance: FastifyInstance): Promise<void> {
         ...one,
       },
     },
-    async (request) => balers.setActive(request.principal, request.params.id, request.query.active),
+    async (request) =>
+      setBalerActive(app.ctx, request.principal, request.params.id, request.query.active),
   );
   app.post(
     '/machines/:id/rotate-key',
@@ -108,6 +118,6 @@ export async function balersRoutes(instance: FastifyInstance): Promise<void> {
         ...withKey,
       },
     },
-    async (request) => balers.rotateKey(request.principal, request.params.id),
+    async (request) => rotateBalerKey(app.ctx, request.principal, request.params.id),
   );
 }

@@ -43,7 +43,7 @@ function newApiKey(): string {
 
 /**
  * Registers a baler to an organization and issues its ingest API key, returned only here. No
- * provider checks: `BalersService.register` makes them; the demo and tests call this directly.
+ * provider checks: `registerBaler` makes them; the demo and tests call this directly.
  * @example const { baler, apiKey } = await createBaler(ctx, orgId, { vin, name: 'Big Baler' });
  */
 export async function createBaler(
@@ -78,133 +78,166 @@ async function assertVinFree(ctx: AppContext, orgId: string, vin: string): Promi
   );
 }
 
-/**
+/*
  * API 2's /machines calls. Everyone of the organization reads its balers; only the owner (the
  * AccountsOwner, or a SuperAdmin acting on the organization) registers, renames, switches,
  * re-keys and deletes them (spec §6). A baler may be registered when the connectivity provider
  * knows its VIN and its ACM subscription runs under an account email (the owners') or an
  * authorized email.
  */
-export class BalersService {
-  readonly #provider: ConnectivityProvider;
 
-  constructor(
-    private readonly ctx: AppContext,
-    provider?: ConnectivityProvider,
-  ) {
-    this.#provider = provider ?? localRegistryProvider(ctx.db);
-  }
+/** The equipment connectivity provider: the embedded registry until a real feed is wired here. */
+function connectivityProvider(ctx: AppContext): ConnectivityProvider {
+  return localRegistryProvider(ctx.db);
+}
 
-  async list(principal: Principal): Promise<BalerList> {
-    const [balers, months] = await Promise.all([
-      listBalers(this.ctx.db, principal.orgId),
-      lastSubscribedMonths(this.ctx.db, principal.orgId),
+/** GET /machines: the organization's balers (an empty list when it has none). */
+export async function balersOf(ctx: AppContext, principal: Principal): Promise<BalerList> {
+  const [balers, months] = await Promise.all([
+    listBalers(ctx.db, principal.orgId),
+    lastSubscribedMonths(ctx.db, principal.orgId),
+  ]);
+  const provider = connectivityProvider(ctx);
+  return {
+    balers: await Promise.all(
+      balers.map((b) => balerView(ctx, provider, principal.orgId, b, months.get(b.id))),
+    ),
+  };
+}
+
+/** GET /machines/{id}: one live baler of the organization. */
+export async function balerOf(
+  ctx: AppContext,
+  principal: Principal,
+  balerId: string,
+): Promise<Baler> {
+  const baler = await findLiveBaler(ctx.db, principal.orgId, balerId);
+  if (!baler) throw new AppError('NOT_FOUND', messages.baler.notFound);
+  const months = await lastSubscribedMonths(ctx.db, principal.orgId);
+  return balerView(ctx, connectivityProvider(ctx), principal.orgId, baler, months.get(baler.id));
+}
+
+/** GET /machines/validate: what registering the VIN would say, without registering it. */
+export async function validateBalerVin(
+  ctx: AppContext,
+  principal: Principal,
+  vin: string,
+): Promise<BalerValidation> {
+  assertOwner(principal);
+  const record = await registrableRecord(ctx, principal.orgId, vin);
+  return { vin, acmStatus: record.acmStatus, acmExpiry: record.acmExpiry ?? null };
+}
+
+/** POST /machines: the baler and its ingest key, shown this once. */
+export async function registerBaler(
+  ctx: AppContext,
+  principal: Principal,
+  input: RegisterBalerRequest,
+): Promise<BalerWithKey> {
+  assertOwner(principal);
+  await registrableRecord(ctx, principal.orgId, input.vin);
+  const { baler, apiKey } = await createBaler(ctx, principal.orgId, input);
+  return { baler: await balerOf(ctx, principal, baler.id), apiKey };
+}
+
+/** PUT /machines/rename: only the name (the alias) changes. */
+export async function renameBaler(
+  ctx: AppContext,
+  principal: Principal,
+  balerId: string,
+  name: string,
+): Promise<Baler> {
+  return changeBaler(ctx, principal, balerId, { name });
+}
+
+/** PUT /machines/{id}/active: an inactive baler's ingest key is refused until switched on. */
+export async function setBalerActive(
+  ctx: AppContext,
+  principal: Principal,
+  balerId: string,
+  active: boolean,
+): Promise<Baler> {
+  return changeBaler(ctx, principal, balerId, { active });
+}
+
+/** POST /machines/{id}/rotate-key: the old key stops working with this call. */
+export async function rotateBalerKey(
+  ctx: AppContext,
+  principal: Principal,
+  balerId: string,
+): Promise<BalerWithKey> {
+  const apiKey = newApiKey();
+  const baler = await changeBaler(ctx, principal, balerId, { apiKeyHash: hashApiKey(ctx, apiKey) });
+  return { baler, apiKey };
+}
+
+/** DELETE /machines/{id}: see `markBalerDeleted` for what happens to its bales. */
+export async function deleteBaler(
+  ctx: AppContext,
+  principal: Principal,
+  balerId: string,
+): Promise<void> {
+  assertOwner(principal);
+  const deleted = await markBalerDeleted(ctx.db, principal.orgId, balerId, ctx.now());
+  if (!deleted) throw new AppError('NOT_FOUND', messages.baler.notFound);
+}
+
+async function changeBaler(
+  ctx: AppContext,
+  principal: Principal,
+  balerId: string,
+  changes: Parameters<typeof updateBaler>[3],
+): Promise<Baler> {
+  assertOwner(principal);
+  const changed = await updateBaler(ctx.db, principal.orgId, balerId, changes);
+  if (!changed) throw new AppError('NOT_FOUND', messages.baler.notFound);
+  return balerOf(ctx, principal, balerId);
+}
+
+/** The provider's record of a VIN this organization may register, or the spec's refusal. */
+async function registrableRecord(
+  ctx: AppContext,
+  orgId: string,
+  vin: string,
+): Promise<ConnectivityRecord> {
+  await assertVinFree(ctx, orgId, vin);
+  const record = await connectivityProvider(ctx).lookup(vin);
+  if (!record?.registered) {
+    throw new AppError('VALIDATION_FAILED', messages.baler.registerFailed, [
+      { path: 'vin', message: messages.baler.registerFailed },
     ]);
-    return {
-      balers: await Promise.all(
-        balers.map((b) => this.#view(principal.orgId, b, months.get(b.id))),
-      ),
-    };
   }
+  const allowed = await accountEmails(ctx, orgId);
+  if (!record.acmEmail || !allowed.has(record.acmEmail.toLowerCase())) {
+    throw new AppError('FORBIDDEN', messages.baler.notAuthorized);
+  }
+  return record;
+}
 
-  async get(principal: Principal, balerId: string): Promise<Baler> {
-    const baler = await findLiveBaler(this.ctx.db, principal.orgId, balerId);
-    if (!baler) throw new AppError('NOT_FOUND', messages.baler.notFound);
-    const months = await lastSubscribedMonths(this.ctx.db, principal.orgId);
-    return this.#view(principal.orgId, baler, months.get(baler.id));
-  }
+/** The emails an ACM subscription may run under: the owners' and the authorized emails. */
+async function accountEmails(ctx: AppContext, orgId: string): Promise<Set<string>> {
+  const owners = await listUsers(ctx.db, orgId, { group: 'AccountsOwner' });
+  const authorized = await activeAuthorizedEmails(ctx.db, orgId);
+  return new Set([...owners.map((o) => o.email.toLowerCase()), ...authorized]);
+}
 
-  /** GET /machines/validate: what registering the VIN would say, without registering it. */
-  async validate(principal: Principal, vin: string): Promise<BalerValidation> {
-    assertOwner(principal);
-    const record = await this.#registrable(principal.orgId, vin);
-    return { vin, acmStatus: record.acmStatus, acmExpiry: record.acmExpiry ?? null };
-  }
-
-  /** POST /machines: the baler and its ingest key, shown this once. */
-  async register(principal: Principal, input: RegisterBalerRequest): Promise<BalerWithKey> {
-    assertOwner(principal);
-    await this.#registrable(principal.orgId, input.vin);
-    const { baler, apiKey } = await createBaler(this.ctx, principal.orgId, input);
-    return { baler: await this.get(principal, baler.id), apiKey };
-  }
-
-  /** PUT /machines/rename: only the name (the alias) changes. */
-  async rename(principal: Principal, balerId: string, name: string): Promise<Baler> {
-    return this.#change(principal, balerId, { name });
-  }
-
-  /** PUT /machines/{id}/active: an inactive baler's ingest key is refused until switched on. */
-  async setActive(principal: Principal, balerId: string, active: boolean): Promise<Baler> {
-    return this.#change(principal, balerId, { active });
-  }
-
-  /** POST /machines/{id}/rotate-key: the old key stops working with this call. */
-  async rotateKey(principal: Principal, balerId: string): Promise<BalerWithKey> {
-    const apiKey = newApiKey();
-    const baler = await this.#change(principal, balerId, {
-      apiKeyHash: hashApiKey(this.ctx, apiKey),
-    });
-    return { baler, apiKey };
-  }
-
-  /** DELETE /machines/{id}: see `markBalerDeleted` for what happens to its bales. */
-  async remove(principal: Principal, balerId: string): Promise<void> {
-    assertOwner(principal);
-    const deleted = await markBalerDeleted(this.ctx.db, principal.orgId, balerId, this.ctx.now());
-    if (!deleted) throw new AppError('NOT_FOUND', messages.baler.notFound);
-  }
-
-  async #change(
-    principal: Principal,
-    balerId: string,
-    changes: Parameters<typeof updateBaler>[3],
-  ): Promise<Baler> {
-    assertOwner(principal);
-    const changed = await updateBaler(this.ctx.db, principal.orgId, balerId, changes);
-    if (!changed) throw new AppError('NOT_FOUND', messages.baler.notFound);
-    return this.get(principal, balerId);
-  }
-
-  /** The provider's record of a VIN this organization may register, or the spec's refusal. */
-  async #registrable(orgId: string, vin: string): Promise<ConnectivityRecord> {
-    await assertVinFree(this.ctx, orgId, vin);
-    const record = await this.#provider.lookup(vin);
-    if (!record?.registered) {
-      throw new AppError('VALIDATION_FAILED', messages.baler.registerFailed, [
-        { path: 'vin', message: messages.baler.registerFailed },
-      ]);
-    }
-    const allowed = await this.#accountEmails(orgId);
-    if (!record.acmEmail || !allowed.has(record.acmEmail.toLowerCase())) {
-      throw new AppError('FORBIDDEN', messages.baler.notAuthorized);
-    }
-    return record;
-  }
-
-  /** The emails an ACM subscription may run under: the owners' and the authorized emails. */
-  async #accountEmails(orgId: string): Promise<Set<string>> {
-    const owners = await listUsers(this.ctx.db, orgId, { group: 'AccountsOwner' });
-    const authorized = await activeAuthorizedEmails(this.ctx.db, orgId);
-    return new Set([...owners.map((o) => o.email.toLowerCase()), ...authorized]);
-  }
-
-  async #view(
-    orgId: string,
-    baler: { id: string; name: string; vin: string; active: boolean },
-    lastMonth: string | undefined,
-  ): Promise<Baler> {
-    const record = await this.#provider.lookup(baler.vin);
-    return {
-      ...baler,
-      acmStatus: record?.acmStatus ?? 'Unknown',
-      acmExpiry: record?.acmExpiry ?? null,
-      subscriptionExpiry: lastMonth ? monthEnd(lastMonth) : null,
-      authorizedEmails: record?.acmEmail
-        ? await authorizedEmailsNamed(this.ctx.db, orgId, record.acmEmail, this.ctx.now())
-        : [],
-    };
-  }
+async function balerView(
+  ctx: AppContext,
+  provider: ConnectivityProvider,
+  orgId: string,
+  baler: { id: string; name: string; vin: string; active: boolean },
+  lastMonth: string | undefined,
+): Promise<Baler> {
+  const record = await provider.lookup(baler.vin);
+  return {
+    ...baler,
+    acmStatus: record?.acmStatus ?? 'Unknown',
+    acmExpiry: record?.acmExpiry ?? null,
+    subscriptionExpiry: lastMonth ? monthEnd(lastMonth) : null,
+    authorizedEmails: record?.acmEmail
+      ? await authorizedEmailsNamed(ctx.db, orgId, record.acmEmail, ctx.now())
+      : [],
+  };
 }
 
 /** The last second of a month given by its first day, 'YYYY-MM-01' → 'YYYY-MM-31T23:59:59Z'. */
