@@ -2,7 +2,7 @@
 // whole-farm box (once as the product left the tables, then with planner statistics), and
 // supercluster itself over those points in this process (same radius and
 // maximum zoom as the product's index, without its stacks and per-cluster totals).
-import type { MapViewQuery } from '@baletrack/contracts/bales/map';
+import type { MapViewQuery } from '@baletrack/contracts/map/map';
 import Supercluster from 'supercluster';
 import { CALLS } from './clusters-api.ts';
 import type { RawDatabase } from './raw-database.ts';

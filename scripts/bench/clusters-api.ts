@@ -1,6 +1,6 @@
 // /clusters/get as the web app calls it: whole-farm views at the zoom levels that show the
 // whole farm on a screen, with a real id token, over HTTP.
-import type { MapViewQuery } from '@baletrack/contracts/bales/map';
+import type { MapViewQuery } from '@baletrack/contracts/map/map';
 import type { DemoField } from '@baletrack/domain/demo-farm/demo-farm-model';
 import { liveBaling } from '@baletrack/domain/demo-farm/live-baling';
 import { type ViewBounds, viewQuery } from '../../apps/web/src/features/map/utils/view-query.ts';

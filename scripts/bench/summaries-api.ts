@@ -3,13 +3,13 @@
 // aggregate as the SQL the product ran before it kept bale columns (`summaryQuery`), on the
 // benchmark's own connection.
 
-import { fieldsResponseSchema } from '@baletrack/contracts/bales/map';
+import { cropSchema } from '@baletrack/contracts/crops/crop';
+import { fieldsResponseSchema } from '@baletrack/contracts/fields/field';
+import { type FilterDefinition, filterSchema } from '@baletrack/contracts/filters/filter';
 import {
   baleSummaryGroupByResponseSchema,
   baleSummaryResponseSchema,
-} from '@baletrack/contracts/bales/summary';
-import { cropSchema } from '@baletrack/contracts/crops/crop';
-import { type FilterDefinition, filterSchema } from '@baletrack/contracts/filters/filter';
+} from '@baletrack/contracts/summaries/summary';
 import type { Database } from '@baletrack/db/database';
 import {
   CamelCasePlugin,

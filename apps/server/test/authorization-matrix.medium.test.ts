@@ -1,4 +1,4 @@
-import { fieldsResponseSchema } from '@baletrack/contracts/bales/map';
+import { fieldsResponseSchema } from '@baletrack/contracts/fields/field';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthorizationFixtures,

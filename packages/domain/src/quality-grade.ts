@@ -5,7 +5,7 @@ import {
   alfalfaGrades,
   type GrassGrade,
   grassGrades,
-} from '@baletrack/contracts/bales/summary';
+} from '@baletrack/contracts/summaries/summary';
 import { rfv as relativeFeedValue } from './nutrition.ts';
 
 // The grade names are part of the summary contract; re-exported for the rules' callers.

@@ -1,14 +1,14 @@
-import { manualScanResponseSchema } from '@baletrack/contracts/bales/manual-scan';
 import {
   availableYearsResponseSchema,
   baleInfoResponseSchema,
   balerActiveBalesResponseSchema,
   balesPageResponseSchema,
   balesResponseSchema,
-  fieldsResponseSchema,
-  mapMessages,
-} from '@baletrack/contracts/bales/map';
+} from '@baletrack/contracts/bales/bale-reads';
+import { manualScanResponseSchema } from '@baletrack/contracts/bales/manual-scan';
 import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
+import { fieldsResponseSchema } from '@baletrack/contracts/fields/field';
+import { mapMessages } from '@baletrack/contracts/map/map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ingest,

@@ -1,19 +1,21 @@
-import { manualScanResponseSchema } from '@baletrack/contracts/bales/manual-scan';
 import {
   availableYearsResponseSchema,
   baleInfoResponseSchema,
   balerActiveBalesResponseSchema,
   balesPageResponseSchema,
   balesResponseSchema,
+} from '@baletrack/contracts/bales/bale-reads';
+import { manualScanResponseSchema } from '@baletrack/contracts/bales/manual-scan';
+import { fieldsResponseSchema } from '@baletrack/contracts/fields/field';
+import { geofencesResponseSchema } from '@baletrack/contracts/geofences/geofence';
+import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
+import {
   balesStacksResponseSchema,
   clustersResponseSchema,
   clusterTreeResponseSchema,
-  fieldsResponseSchema,
-  geofencesResponseSchema,
   stackInfoResponseSchema,
   stacksResponseSchema,
-} from '@baletrack/contracts/bales/map';
-import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
+} from '@baletrack/contracts/map/map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Farm,

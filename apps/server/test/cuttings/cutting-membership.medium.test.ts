@@ -1,4 +1,4 @@
-import { baleInfoResponseSchema } from '@baletrack/contracts/bales/map';
+import { baleInfoResponseSchema } from '@baletrack/contracts/bales/bale-reads';
 import { cropSchema } from '@baletrack/contracts/crops/crop';
 import { cuttingSchema, type SaveCuttingRequest } from '@baletrack/contracts/cuttings/cutting';
 import { fieldSchema } from '@baletrack/contracts/fields/field';

@@ -1,6 +1,6 @@
-import { baleInfoResponseSchema, fieldsResponseSchema } from '@baletrack/contracts/bales/map';
+import { baleInfoResponseSchema } from '@baletrack/contracts/bales/bale-reads';
 import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
-import { fieldSchema } from '@baletrack/contracts/fields/field';
+import { fieldSchema, fieldsResponseSchema } from '@baletrack/contracts/fields/field';
 import { expect } from 'vitest';
 import { mapIndexStamp } from '../../src/features/map/map-points.repository.ts';
 import { type Farm, ingest, newBale, newBaler, newFarm, square } from '../helpers/farm.ts';

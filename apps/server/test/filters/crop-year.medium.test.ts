@@ -1,11 +1,10 @@
 import {
   availableYearsResponseSchema,
   balesResponseSchema,
-  clustersResponseSchema,
-  stacksResponseSchema,
-} from '@baletrack/contracts/bales/map';
-import { baleSummaryResponseSchema } from '@baletrack/contracts/bales/summary';
+} from '@baletrack/contracts/bales/bale-reads';
 import { filterSchema } from '@baletrack/contracts/filters/filter';
+import { clustersResponseSchema, stacksResponseSchema } from '@baletrack/contracts/map/map';
+import { baleSummaryResponseSchema } from '@baletrack/contracts/summaries/summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Farm, ingest, newBale, newBaler, newFarm, stackedBales } from '../helpers/farm.ts';
 import { signIn } from '../helpers/identity.ts';

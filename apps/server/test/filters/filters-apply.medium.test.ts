@@ -1,10 +1,10 @@
 import {
   balesPageResponseSchema,
   balesResponseSchema,
-  clustersResponseSchema,
-} from '@baletrack/contracts/bales/map';
+} from '@baletrack/contracts/bales/bale-reads';
 import { type FilterAttribute, filterSchema } from '@baletrack/contracts/filters/filter';
 import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
+import { clustersResponseSchema } from '@baletrack/contracts/map/map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCrops } from '../../src/features/crops/crops.repository.ts';
 import { insertCuttings } from '../../src/features/cuttings/cuttings.repository.ts';

@@ -1,18 +1,20 @@
 import {
   balesPageResponseSchema,
   balesResponseSchema,
+} from '@baletrack/contracts/bales/bale-reads';
+import { filterSchema } from '@baletrack/contracts/filters/filter';
+import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
+import {
   balesStacksResponseSchema,
   clustersResponseSchema,
   clusterTreeResponseSchema,
   stackInfoResponseSchema,
   stacksResponseSchema,
-} from '@baletrack/contracts/bales/map';
+} from '@baletrack/contracts/map/map';
 import {
   baleSummaryGroupByResponseSchema,
   baleSummaryResponseSchema,
-} from '@baletrack/contracts/bales/summary';
-import { filterSchema } from '@baletrack/contracts/filters/filter';
-import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
+} from '@baletrack/contracts/summaries/summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Farm, ingest, newBale, newBaler, newFarm, stackedBales } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { stacksResponseSchema } from '@baletrack/contracts/bales/map';
 import { currentUserSchema } from '@baletrack/contracts/identity/user';
+import { stacksResponseSchema } from '@baletrack/contracts/map/map';
 import { insertRegistryEntries } from '../../src/features/balers/baler-registry.repository.ts';
 import { UserPool } from '../../src/features/identity/user-pool.service.ts';
 import { ingest, newBale, newBaler, newField, newVin, square, stackedBales } from './farm.ts';

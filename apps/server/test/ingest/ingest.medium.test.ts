@@ -1,4 +1,7 @@
-import { baleInfoResponseSchema, balesPageResponseSchema } from '@baletrack/contracts/bales/map';
+import {
+  baleInfoResponseSchema,
+  balesPageResponseSchema,
+} from '@baletrack/contracts/bales/bale-reads';
 import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
 import {
   ingestMessages,

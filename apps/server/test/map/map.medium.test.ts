@@ -1,14 +1,14 @@
+import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
+import { geofencesResponseSchema } from '@baletrack/contracts/geofences/geofence';
+import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
 import {
   balesStacksResponseSchema,
   clustersResponseSchema,
   clusterTreeResponseSchema,
-  geofencesResponseSchema,
   mapMessages,
   stackInfoResponseSchema,
   stacksResponseSchema,
-} from '@baletrack/contracts/bales/map';
-import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
-import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
+} from '@baletrack/contracts/map/map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MapIndex } from '../../src/features/map/map-index.ts';
 import {

@@ -1,5 +1,8 @@
-import { type BaleSummary, baleSummaryResponseSchema } from '@baletrack/contracts/bales/summary';
 import { filterSchema } from '@baletrack/contracts/filters/filter';
+import {
+  type BaleSummary,
+  baleSummaryResponseSchema,
+} from '@baletrack/contracts/summaries/summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { type SummaryFarm, summaryFarm } from './summary-farm.ts';

@@ -1,5 +1,5 @@
-import { baleSummaryResponseSchema } from '@baletrack/contracts/bales/summary';
 import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
+import { baleSummaryResponseSchema } from '@baletrack/contracts/summaries/summary';
 import { qualityGrade } from '@baletrack/domain/quality-grade';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertCrops } from '../../src/features/crops/crops.repository.ts';

@@ -1,4 +1,4 @@
-import { baleSummaryGroupByResponseSchema } from '@baletrack/contracts/bales/summary';
+import { baleSummaryGroupByResponseSchema } from '@baletrack/contracts/summaries/summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { type SummaryFarm, summaryFarm } from './summary-farm.ts';

@@ -1,5 +1,8 @@
-import { baleSummaryResponseSchema, summaryGroupings } from '@baletrack/contracts/bales/summary';
 import type { FilterDefinition } from '@baletrack/contracts/filters/filter';
+import {
+  baleSummaryResponseSchema,
+  summaryGroupings,
+} from '@baletrack/contracts/summaries/summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visibleBales } from '../../src/features/bales/bales.repository.ts';
 import { filterPredicate } from '../../src/features/bales/filter-predicate.ts';

@@ -1,4 +1,4 @@
-import type { BaleTimeFilter } from '@baletrack/contracts/bales/map';
+import type { BaleTimeFilter } from '@baletrack/contracts/bales/bale-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { readBaleTimeFilter, writeBaleTimeFilter } from '@/lib/bale-time-filter';

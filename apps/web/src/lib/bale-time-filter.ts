@@ -1,4 +1,4 @@
-import { type BaleTimeFilter, baleTimeFilterSchema } from '@baletrack/contracts/bales/map';
+import { type BaleTimeFilter, baleTimeFilterSchema } from '@baletrack/contracts/bales/bale-query';
 
 // The top bar's Date Range or year selection (spec §2) lives in the address bar, so a reload
 // or a shared link shows the same bales.

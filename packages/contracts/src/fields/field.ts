@@ -21,3 +21,7 @@ export const fieldSchema = z.object({
   boundary: boundarySchema,
 });
 export type Field = z.infer<typeof fieldSchema>;
+
+/** GET /fields: the organization's fields with their outlines (the map draws them). */
+export const fieldsResponseSchema = z.object({ fields: z.array(fieldSchema) });
+export type FieldsResponse = z.infer<typeof fieldsResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appliedFilterSchema, baleTimeFilterSchema } from '../bales/map.ts';
+import { appliedFilterSchema, baleTimeFilterSchema } from '../bales/bale-query.ts';
 import { messages } from '../errors/messages.ts';
 import { boundarySchema } from '../geo/boundary.ts';
 

@@ -1,4 +1,4 @@
-import type { BaleTimeFilter } from '@baletrack/contracts/bales/map';
+import type { BaleTimeFilter } from '@baletrack/contracts/bales/bale-query';
 import type { AppContext } from '../../app-context.ts';
 import { storedFilter } from '../filters/filters.service.ts';
 import { findSettings } from '../settings/settings.repository.ts';

@@ -1,7 +1,4 @@
-import {
-  manualScanRequestSchema,
-  manualScanResponseSchema,
-} from '@baletrack/contracts/bales/manual-scan';
+import { baleTimeFilterSchema } from '@baletrack/contracts/bales/bale-query';
 import {
   allBalesQuerySchema,
   availableYearsResponseSchema,
@@ -12,8 +9,11 @@ import {
   balesPageResponseSchema,
   balesQuerySchema,
   balesResponseSchema,
-  baleTimeFilterSchema,
-} from '@baletrack/contracts/bales/map';
+} from '@baletrack/contracts/bales/bale-reads';
+import {
+  manualScanRequestSchema,
+  manualScanResponseSchema,
+} from '@baletrack/contracts/bales/manual-scan';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {

@@ -1,3 +1,4 @@
+import type { BaleTimeFilter } from '@baletrack/contracts/bales/bale-query';
 import {
   type AllBalesQuery,
   type AvailableYearsResponse,
@@ -8,9 +9,8 @@ import {
   type BalesPageResponse,
   type BalesQuery,
   type BalesResponse,
-  type BaleTimeFilter,
-  mapMessages,
-} from '@baletrack/contracts/bales/map';
+} from '@baletrack/contracts/bales/bale-reads';
+import { mapMessages } from '@baletrack/contracts/map/map';
 import { cropYearOf } from '@baletrack/domain/crop-year';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,4 +1,4 @@
-import type { BaleTimeFilter } from '@baletrack/contracts/bales/map';
+import type { BaleTimeFilter } from '@baletrack/contracts/bales/bale-query';
 import { cropYearWindow } from '@baletrack/domain/crop-year';
 
 /** Half-open [from, to) in UTC; an absent end is unbounded. */

@@ -1,6 +1,9 @@
-import { fieldsResponseSchema } from '@baletrack/contracts/bales/map';
 import { idParamsSchema } from '@baletrack/contracts/common/id-params';
-import { fieldSchema, saveFieldRequestSchema } from '@baletrack/contracts/fields/field';
+import {
+  fieldSchema,
+  fieldsResponseSchema,
+  saveFieldRequestSchema,
+} from '@baletrack/contracts/fields/field';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createField, deleteFieldOf, fieldOf, fieldsOf, updateFieldOf } from './fields.service.ts';

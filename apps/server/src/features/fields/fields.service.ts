@@ -1,6 +1,5 @@
-import type { FieldsResponse } from '@baletrack/contracts/bales/map';
 import { messages } from '@baletrack/contracts/errors/messages';
-import type { Field, SaveFieldRequest } from '@baletrack/contracts/fields/field';
+import type { Field, FieldsResponse, SaveFieldRequest } from '@baletrack/contracts/fields/field';
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { Database } from '@baletrack/db/database';
 import type { Transaction } from 'kysely';

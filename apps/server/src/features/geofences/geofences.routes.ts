@@ -1,4 +1,5 @@
-import { baleTimeFilterSchema, geofencesResponseSchema } from '@baletrack/contracts/bales/map';
+import { baleTimeFilterSchema } from '@baletrack/contracts/bales/bale-query';
+import { geofencesResponseSchema } from '@baletrack/contracts/geofences/geofence';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { geofencesWithStoredBales } from './geofences.service.ts';

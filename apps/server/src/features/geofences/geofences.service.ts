@@ -1,5 +1,6 @@
-import type { BaleTimeFilter, GeofencesResponse } from '@baletrack/contracts/bales/map';
+import type { BaleTimeFilter } from '@baletrack/contracts/bales/bale-query';
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
+import type { GeofencesResponse } from '@baletrack/contracts/geofences/geofence';
 import type { AppContext } from '../../app-context.ts';
 import { selectedTimeRange } from '../bales/bale-selection.ts';
 import { inTimeRange } from '../bales/time-range.ts';

@@ -7,7 +7,7 @@ import {
   type MapViewQuery,
   mapMessages,
   type Stack,
-} from '@baletrack/contracts/bales/map';
+} from '@baletrack/contracts/map/map';
 import type Supercluster from 'supercluster';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';

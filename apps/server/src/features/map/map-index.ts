@@ -1,4 +1,4 @@
-import type { Stack } from '@baletrack/contracts/bales/map';
+import type { Stack } from '@baletrack/contracts/map/map';
 import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
 import Supercluster from 'supercluster';

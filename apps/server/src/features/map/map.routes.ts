@@ -8,7 +8,7 @@ import {
   stackInfoResponseSchema,
   stacksQuerySchema,
   stacksResponseSchema,
-} from '@baletrack/contracts/bales/map';
+} from '@baletrack/contracts/map/map';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clusterChildren, clustersInView } from './clusters.service.ts';

@@ -1,13 +1,13 @@
+import type { Bounds } from '@baletrack/contracts/bales/bale-query';
 import {
   type BalesStacksResponse,
-  type Bounds,
   mapMessages,
   type Stack,
   type StackInfoQuery,
   type StackInfoResponse,
   type StacksQuery,
   type StacksResponse,
-} from '@baletrack/contracts/bales/map';
+} from '@baletrack/contracts/map/map';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toBale } from '../bales/bale-row.ts';

@@ -3,7 +3,7 @@ import {
   baleSummaryGroupByResponseSchema,
   baleSummaryQuerySchema,
   baleSummaryResponseSchema,
-} from '@baletrack/contracts/bales/summary';
+} from '@baletrack/contracts/summaries/summary';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { baleSummary, baleSummaryGroupBy } from './summaries.service.ts';

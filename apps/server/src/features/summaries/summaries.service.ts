@@ -9,7 +9,7 @@ import {
   grassGrades,
   type SummaryGrouping,
   summaryGroupLabels,
-} from '@baletrack/contracts/bales/summary';
+} from '@baletrack/contracts/summaries/summary';
 import type { AppContext } from '../../app-context.ts';
 import { baleSelection } from '../bales/bale-selection.ts';
 import { storedFilter } from '../filters/filters.service.ts';

@@ -1,4 +1,4 @@
-import type { SummaryGrouping } from '@baletrack/contracts/bales/summary';
+import type { SummaryGrouping } from '@baletrack/contracts/summaries/summary';
 import type { TimeRange } from '../bales/time-range.ts';
 import { type BaleColumns, gradeKeys, type NumericColumn } from './summary-columns.ts';
 import { type CuttingLookup, columnsFilter, type FilterCondition } from './summary-filter.ts';

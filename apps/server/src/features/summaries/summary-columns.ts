@@ -1,6 +1,6 @@
 import { type BaleSize, baleShapeBySize } from '@baletrack/contracts/bales/bale';
-import { alfalfaGrades, grassGrades } from '@baletrack/contracts/bales/summary';
 import { type FilterAttribute, filterAttributes } from '@baletrack/contracts/filters/filter';
+import { alfalfaGrades, grassGrades } from '@baletrack/contracts/summaries/summary';
 import { safeBalingBand } from '@baletrack/domain/moisture';
 import { qualityGrade } from '@baletrack/domain/quality-grade';
 

@@ -2,7 +2,7 @@ import {
   alfalfaGrades,
   grassGrades,
   type SummaryGrouping,
-} from '@baletrack/contracts/bales/summary';
+} from '@baletrack/contracts/summaries/summary';
 import type { Database } from '@baletrack/db/database';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { madeWithin, visibleBales } from '../../../src/features/bales/bales.repository.ts';

@@ -1,4 +1,4 @@
-import type { BaleTimeFilter } from '@baletrack/contracts/bales/map';
+import type { BaleTimeFilter } from '@baletrack/contracts/bales/bale-query';
 
 /** Query keys of the bales feature: one bale's and one stack's details. */
 export const balesKeys = {

@@ -1,4 +1,7 @@
-import { type BaleInfoResponse, baleInfoResponseSchema } from '@baletrack/contracts/bales/map';
+import {
+  type BaleInfoResponse,
+  baleInfoResponseSchema,
+} from '@baletrack/contracts/bales/bale-reads';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { balesKeys } from '@/features/bales/api/bales-keys';
 import { dataApi } from '@/lib/api-client';

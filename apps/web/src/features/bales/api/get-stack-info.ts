@@ -1,8 +1,5 @@
-import {
-  type BaleTimeFilter,
-  type StackInfoResponse,
-  stackInfoResponseSchema,
-} from '@baletrack/contracts/bales/map';
+import type { BaleTimeFilter } from '@baletrack/contracts/bales/bale-query';
+import { type StackInfoResponse, stackInfoResponseSchema } from '@baletrack/contracts/map/map';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { balesKeys } from '@/features/bales/api/bales-keys';
 import { dataApi } from '@/lib/api-client';

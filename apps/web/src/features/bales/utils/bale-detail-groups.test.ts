@@ -1,4 +1,4 @@
-import type { BaleInfoResponse } from '@baletrack/contracts/bales/map';
+import type { BaleInfoResponse } from '@baletrack/contracts/bales/bale-reads';
 import { describe, expect, it } from 'vitest';
 import { baleDetailGroups } from '@/features/bales/utils/bale-detail-groups';
 import { displayUnits } from '@/lib/display-units';

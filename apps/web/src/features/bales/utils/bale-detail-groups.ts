@@ -1,5 +1,5 @@
 import { baleShapeBySize, baleSizeLabels, type TagMaterial } from '@baletrack/contracts/bales/bale';
-import type { BaleInfoResponse } from '@baletrack/contracts/bales/map';
+import type { BaleInfoResponse } from '@baletrack/contracts/bales/bale-reads';
 import type { LatLon } from '@baletrack/contracts/geo/lat-lon';
 import type { DisplayUnits } from '@/lib/display-units';
 import { formatLongDate, formatNumber, formatPercent } from '@/lib/format';

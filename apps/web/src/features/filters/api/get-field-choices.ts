@@ -1,4 +1,4 @@
-import { type FieldsResponse, fieldsResponseSchema } from '@baletrack/contracts/bales/map';
+import { type FieldsResponse, fieldsResponseSchema } from '@baletrack/contracts/fields/field';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { filterKeys } from '@/features/filters/api/filters-keys';
 import { dataApi } from '@/lib/api-client';

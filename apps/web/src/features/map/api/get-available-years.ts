@@ -1,7 +1,7 @@
 import {
   type AvailableYearsResponse,
   availableYearsResponseSchema,
-} from '@baletrack/contracts/bales/map';
+} from '@baletrack/contracts/bales/bale-reads';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mapKeys } from '@/features/map/api/map-keys';
 import { dataApi } from '@/lib/api-client';

@@ -2,7 +2,7 @@ import {
   type ClustersResponse,
   clustersResponseSchema,
   type MapViewQuery,
-} from '@baletrack/contracts/bales/map';
+} from '@baletrack/contracts/map/map';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { mapKeys } from '@/features/map/api/map-keys';
 import { dataApi } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import type { MapViewQuery } from '@baletrack/contracts/bales/map';
+import type { MapViewQuery } from '@baletrack/contracts/map/map';
 
 /** Query keys of the map feature: what the map draws and the years it can show. */
 export const mapKeys = {

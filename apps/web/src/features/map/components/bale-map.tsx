@@ -1,5 +1,5 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { ClustersResponse, MapCluster } from '@baletrack/contracts/bales/map';
+import type { ClustersResponse, MapCluster } from '@baletrack/contracts/map/map';
 import { Box, Paper, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import type { Point } from 'geojson';

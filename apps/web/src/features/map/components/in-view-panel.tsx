@@ -1,4 +1,4 @@
-import type { ClustersResponse, MapCluster } from '@baletrack/contracts/bales/map';
+import type { ClustersResponse, MapCluster } from '@baletrack/contracts/map/map';
 import {
   Button,
   Collapse,

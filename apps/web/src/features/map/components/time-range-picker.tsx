@@ -1,4 +1,4 @@
-import type { BaleTimeFilter } from '@baletrack/contracts/bales/map';
+import type { BaleTimeFilter } from '@baletrack/contracts/bales/bale-query';
 import {
   Button,
   Divider,

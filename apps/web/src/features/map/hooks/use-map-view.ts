@@ -1,4 +1,4 @@
-import type { MapViewQuery } from '@baletrack/contracts/bales/map';
+import type { MapViewQuery } from '@baletrack/contracts/map/map';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useCallback, useMemo, useState } from 'react';
 import { type ViewBounds, viewQuery } from '@/features/map/utils/view-query';

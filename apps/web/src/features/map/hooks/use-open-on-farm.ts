@@ -1,4 +1,4 @@
-import type { ClustersResponse } from '@baletrack/contracts/bales/map';
+import type { ClustersResponse } from '@baletrack/contracts/map/map';
 import { type RefObject, useEffect, useRef } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
 import { itemsBounds } from '@/features/map/utils/map-features';

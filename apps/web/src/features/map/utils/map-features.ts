@@ -1,5 +1,5 @@
 import { baleShapeBySize } from '@baletrack/contracts/bales/bale';
-import type { ClustersResponse } from '@baletrack/contracts/bales/map';
+import type { ClustersResponse } from '@baletrack/contracts/map/map';
 import type { FeatureCollection, Point } from 'geojson';
 
 /** What every drawn item carries: the colour measures share property names across kinds. */

@@ -1,9 +1,5 @@
-import {
-  type BaleTimeFilter,
-  MAX_ZOOM,
-  type MapViewQuery,
-  MIN_ZOOM,
-} from '@baletrack/contracts/bales/map';
+import type { BaleTimeFilter } from '@baletrack/contracts/bales/bale-query';
+import { MAX_ZOOM, type MapViewQuery, MIN_ZOOM } from '@baletrack/contracts/map/map';
 
 export interface ViewBounds {
   west: number;

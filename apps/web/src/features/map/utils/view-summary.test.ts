@@ -1,4 +1,4 @@
-import type { ClustersResponse } from '@baletrack/contracts/bales/map';
+import type { ClustersResponse } from '@baletrack/contracts/map/map';
 import { describe, expect, it } from 'vitest';
 import { viewSummary } from '@/features/map/utils/view-summary';
 

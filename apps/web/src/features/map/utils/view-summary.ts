@@ -1,4 +1,4 @@
-import type { ClustersResponse } from '@baletrack/contracts/bales/map';
+import type { ClustersResponse } from '@baletrack/contracts/map/map';
 import { baleTotal } from '@/features/map/utils/map-features';
 import { formatCount } from '@/lib/format';
 

@@ -3,7 +3,7 @@ import {
   type BaleSummaryQuery,
   baleSummaryGroupByResponseSchema,
   type SummaryGrouping,
-} from '@baletrack/contracts/bales/summary';
+} from '@baletrack/contracts/summaries/summary';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { summariesKeys } from '@/features/summaries/api/summaries-keys';
 import { dataApi } from '@/lib/api-client';

@@ -2,7 +2,7 @@ import {
   type BaleSummaryQuery,
   type BaleSummaryResponse,
   baleSummaryResponseSchema,
-} from '@baletrack/contracts/bales/summary';
+} from '@baletrack/contracts/summaries/summary';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { summariesKeys } from '@/features/summaries/api/summaries-keys';
 import { dataApi } from '@/lib/api-client';

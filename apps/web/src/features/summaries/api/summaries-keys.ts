@@ -1,4 +1,4 @@
-import type { BaleSummaryQuery, SummaryGrouping } from '@baletrack/contracts/bales/summary';
+import type { BaleSummaryQuery, SummaryGrouping } from '@baletrack/contracts/summaries/summary';
 
 /** Query keys of the summaries feature: the summary and its groups, per filter and dates. */
 export const summariesKeys = {

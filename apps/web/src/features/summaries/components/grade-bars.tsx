@@ -2,7 +2,7 @@ import {
   alfalfaGrades,
   type GradeDistribution,
   grassGrades,
-} from '@baletrack/contracts/bales/summary';
+} from '@baletrack/contracts/summaries/summary';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { formatNumber } from '@/lib/format';
 

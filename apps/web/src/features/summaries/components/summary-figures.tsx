@@ -1,4 +1,4 @@
-import type { BaleSummary } from '@baletrack/contracts/bales/summary';
+import type { BaleSummary } from '@baletrack/contracts/summaries/summary';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { DisplayUnits } from '@/lib/display-units';
 import { formatNumber, formatPercent } from '@/lib/format';

@@ -1,9 +1,9 @@
-import type { BaleSummaryQuery } from '@baletrack/contracts/bales/summary';
+import type { BaleSummaryQuery } from '@baletrack/contracts/summaries/summary';
 import {
   type BaleSummaryGroup,
   type SummaryGrouping,
   summaryGroupings,
-} from '@baletrack/contracts/bales/summary';
+} from '@baletrack/contracts/summaries/summary';
 import {
   Alert,
   Loader,

@@ -1,4 +1,4 @@
-import type { SummaryGrouping } from '@baletrack/contracts/bales/summary';
+import type { SummaryGrouping } from '@baletrack/contracts/summaries/summary';
 import { Alert, Divider, Drawer, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useDisplayUnits, useRfvEnabled } from '@/features/settings';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appliedFilterSchema, baleTimeFilterSchema } from './map.ts';
+import { appliedFilterSchema, baleTimeFilterSchema } from '../bales/bale-query.ts';
 
 /** USDA AMS grades of legume (alfalfa) hay, best first (design/agronomy.md). */
 export const alfalfaGrades = ['Supreme', 'Premium', 'Good', 'Fair', 'Utility'] as const;
