@@ -182,6 +182,39 @@ describe('messages', () => {
     });
   });
 
+  it('pins the subscription texts', () => {
+    expect(messages.subscriptions).toMatchObject({
+      notEnoughCredits: 'Not enough credits. Buy credits or remove a scheduled month.',
+      pastMonth: 'This month is over. Credits can go to this month or a later one.',
+      beyondGrid: 'Months of next year can be applied from December on.',
+      alreadyApplied: 'This month already has a credit.',
+      activeMonth: 'An active month cannot be removed; its credit is used.',
+      confirmCurrentMonth:
+        'Applying the current month starts it now and cannot be undone. Please confirm.',
+      notApplied: 'This month has no credit to remove.',
+      paymentsNotConfigured:
+        'Payments are not configured on this server. Ask its administrator to grant credits.',
+      billingOff: 'Billing is off on this server: every month is active.',
+      checkoutFailed: 'The payment page could not be opened. Please try again.',
+      monthInvalid: 'Enter months as YYYY-MM, for example 2026-05.',
+      monthRepeated: 'Each month can be listed only once.',
+      tooManyMonths: 'A change can name at most 24 months.',
+      nothingToChange: 'Choose months to apply or remove, or switch auto-renew on or off.',
+      quantityInvalid: 'Buy between 1 and 1,000 credits at a time.',
+      grantCreditsInvalid: 'Grant between 1 and 10,000 credits.',
+      grantNoteTooLong: 'A note can be at most 200 characters.',
+    });
+    const { vin } = messages.subscriptions;
+    expect(vin.wrongLength(16)).toBe('A VIN has 17 characters; this one has 16.');
+    expect(vin).toMatchObject({
+      invalidCharacter: 'A VIN holds only the letters A to Z and the digits 0 to 9.',
+      forbiddenLetter: 'A VIN never holds the letters I, O or Q. Check for 1 or 0 instead.',
+      checkDigitMismatch:
+        'This VIN does not add up: its 9th character, the check digit, does not match the ' +
+        'rest. Check it for typos.',
+    });
+  });
+
   it('puts the status code into the monitoring message', () => {
     expect(messages.monitoring.httpClientError(404)).toBe(
       'HTTP Client Error with status code: 404',

@@ -268,4 +268,34 @@ export const messages = {
     // Spec §8 text, kept verbatim although our toasts do not come from PrimeVue.
     noToastProvider: 'No PrimeVue Toast provided!',
   },
+  // Credits, the month grid, checkout and grants (product: "Subscriptions and credits").
+  subscriptions: {
+    notEnoughCredits: 'Not enough credits. Buy credits or remove a scheduled month.',
+    pastMonth: 'This month is over. Credits can go to this month or a later one.',
+    beyondGrid: 'Months of next year can be applied from December on.',
+    alreadyApplied: 'This month already has a credit.',
+    activeMonth: 'An active month cannot be removed; its credit is used.',
+    confirmCurrentMonth:
+      'Applying the current month starts it now and cannot be undone. Please confirm.',
+    notApplied: 'This month has no credit to remove.',
+    paymentsNotConfigured:
+      'Payments are not configured on this server. Ask its administrator to grant credits.',
+    billingOff: 'Billing is off on this server: every month is active.',
+    checkoutFailed: 'The payment page could not be opened. Please try again.',
+    monthInvalid: 'Enter months as YYYY-MM, for example 2026-05.',
+    monthRepeated: 'Each month can be listed only once.',
+    tooManyMonths: 'A change can name at most 24 months.',
+    nothingToChange: 'Choose months to apply or remove, or switch auto-renew on or off.',
+    quantityInvalid: 'Buy between 1 and 1,000 credits at a time.',
+    grantCreditsInvalid: 'Grant between 1 and 10,000 credits.',
+    grantNoteTooLong: 'A note can be at most 200 characters.',
+    vin: {
+      wrongLength: (length: number) => `A VIN has 17 characters; this one has ${length}.`,
+      invalidCharacter: 'A VIN holds only the letters A to Z and the digits 0 to 9.',
+      forbiddenLetter: 'A VIN never holds the letters I, O or Q. Check for 1 or 0 instead.',
+      checkDigitMismatch:
+        'This VIN does not add up: its 9th character, the check digit, does not match the ' +
+        'rest. Check it for typos.',
+    },
+  },
 } as const;
