@@ -3,7 +3,12 @@ import { isAdmin } from '@baletrack/contracts/identity/user';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext, Principal } from '../app-context.ts';
 import { organizationExists } from '../features/identity/pool-users.repository.ts';
-import { InvalidTokenError, Tokens, type TokenUse } from '../features/identity/tokens.service.ts';
+import {
+  InvalidTokenError,
+  type TokenUse,
+  type VerifiedToken,
+  verifyToken,
+} from '../features/identity/tokens.service.ts';
 import { AppError } from '../lib/app-error.ts';
 
 declare module 'fastify' {
@@ -34,7 +39,6 @@ export async function principalFromHeaders(
   ctx: AppContext,
   headers: FastifyRequest['headers'],
   use: TokenUse = 'id',
-  tokens: Tokens = new Tokens(ctx),
 ): Promise<Principal> {
   const authorization = headers.authorization;
   // The id token comes bare (no scheme, spec §7); the access token comes as a Bearer token.
@@ -45,9 +49,9 @@ export async function principalFromHeaders(
         ? authorization.slice('Bearer '.length)
         : undefined;
   if (!token) throw unauthorized();
-  let user: Awaited<ReturnType<Tokens['verify']>>['user'];
+  let user: VerifiedToken['user'];
   try {
-    ({ user } = await tokens.verify(token, use));
+    ({ user } = await verifyToken(ctx, token, use));
   } catch (error) {
     if (error instanceof InvalidTokenError) throw unauthorized();
     throw error;
@@ -79,14 +83,13 @@ export async function principalFromHeaders(
  * Groups and organization come from the database, so a changed role applies at once.
  */
 export async function authenticate(app: FastifyInstance, options: AuthenticateOptions = {}) {
-  const tokens = new Tokens(app.ctx);
   const use = options.token ?? 'id';
   if (!app.hasRequestDecorator('principal')) {
     app.decorateRequest('principal', null as unknown as Principal);
   }
   app.addHook('onRequest', async (request) => {
     if (request.is404 || request.routeOptions.config.public) return;
-    request.principal = await principalFromHeaders(app.ctx, request.headers, use, tokens);
+    request.principal = await principalFromHeaders(app.ctx, request.headers, use);
   });
 }
 Object.assign(authenticate, {

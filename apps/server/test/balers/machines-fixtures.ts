@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
 import { insertRegistryEntries } from '../../src/features/balers/baler-registry.repository.ts';
-import { UserPool } from '../../src/features/identity/user-pool.service.ts';
+import { createPoolUser } from '../../src/features/identity/user-pool.service.ts';
 import { newVin } from '../helpers/farm.ts';
 import { newConfirmedUser, signIn } from '../helpers/identity.ts';
 import type { TestApp } from '../helpers/test-app.ts';
@@ -34,7 +34,7 @@ export async function signedInOwner(t: TestApp, groups = ['AccountsOwner']): Pro
 /** A sub-account user (no groups) of the organization, signed in. */
 export async function signedInSubUser(t: TestApp, orgId: string): Promise<Caller> {
   const email = `hand-${randomUUID().slice(0, 8)}@example.com`;
-  await new UserPool(t.ctx).createUser(t.ctx.db, {
+  await createPoolUser(t.ctx, {
     orgId,
     email,
     name: 'Hand',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { currentUserSchema } from '@baletrack/contracts/identity/user';
 import { stacksResponseSchema } from '@baletrack/contracts/map/map';
 import { insertRegistryEntries } from '../../src/features/balers/baler-registry.repository.ts';
-import { UserPool } from '../../src/features/identity/user-pool.service.ts';
+import { createPoolUser, setUserEnabled } from '../../src/features/identity/user-pool.service.ts';
 import { ingest, newBale, newBaler, newField, newVin, square, stackedBales } from './farm.ts';
 import { newConfirmedUser, signIn } from './identity.ts';
 import type { TestApp } from './test-app.ts';
@@ -61,11 +61,10 @@ export async function authorizationFixtures(t: TestApp) {
   const admin = await newConfirmedUser(t.ctx, { groups: ['SuperAdmins'] });
   const adminToken = (await signIn(t, admin.email, admin.password)).IdToken;
 
-  const pool = new UserPool(t.ctx);
   /** A fresh invited (status sent) user of home, for calls that change or remove one. */
   const newHomeUser = async () => {
     const email = `home-hand-${randomUUID().slice(0, 8)}@example.com`;
-    const { id } = await pool.createUser(t.ctx.db, {
+    const { id } = await createPoolUser(t.ctx, {
       orgId: home.orgId,
       email,
       name: 'Home Matrix Hand',
@@ -98,7 +97,7 @@ export async function authorizationFixtures(t: TestApp) {
   const disabledToken = await invite();
   const me = await apiCall(t, disabledToken, 'GET', '/user-api/user');
   const { id: disabledId } = currentUserSchema.parse(await me.json());
-  await pool.setEnabled(disabledId, false);
+  await setUserEnabled(t.ctx, disabledId, false);
 
   // Issued two hours ago, so expired now whatever the id token lifetime (at most an hour).
   t.advance(-2 * 3600_000);

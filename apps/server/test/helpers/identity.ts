@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../src/app-context.ts';
-import { UserPool } from '../../src/features/identity/user-pool.service.ts';
+import { createPoolUser } from '../../src/features/identity/user-pool.service.ts';
 import { insertOrganization } from '../../src/features/users/users.repository.ts';
 
 /** The newest 6-digit code mailed to an address (from the local outbox). */
@@ -66,7 +66,7 @@ export async function newConfirmedUser(
     id: orgId,
     name: options.organizationName ?? `Farm ${orgId.slice(0, 4)}`,
   });
-  const { id } = await new UserPool(ctx).createUser(ctx.db, {
+  const { id } = await createPoolUser(ctx, {
     orgId,
     email,
     name: 'Test User',

@@ -15,7 +15,7 @@ import {
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { UserPool } from '../../src/features/identity/user-pool.service.ts';
+import { sendConfirmationCode } from '../../src/features/identity/user-pool.service.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { call, latestCode, newPoolUser } from './pool-fixtures.ts';
 
@@ -56,7 +56,7 @@ const refreshWith = (refreshToken: string) =>
 describe('aws-amplify against the embedded user pool', () => {
   it('confirms a sign-up with the mailed code, after a resend voided the first one', async () => {
     const user = await newPoolUser(t.ctx, { status: 'UNCONFIRMED' });
-    await new UserPool(t.ctx).sendConfirmationCode(user.id);
+    await sendConfirmationCode(t.ctx, user.id);
     const first = await latestCode(t.ctx, user.email);
 
     // The right password on an unconfirmed account leads to the confirmation step.

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserPool } from '../../src/features/identity/user-pool.service.ts';
+import { setUserEnabled } from '../../src/features/identity/user-pool.service.ts';
 import { authenticate } from '../../src/plugins/authenticate.ts';
 import { registerErrorHandler } from '../../src/plugins/error-handler.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -151,7 +151,7 @@ describe('authenticate', () => {
   it('disabling through the pool ends sessions at once', async () => {
     const user = await newPoolUser(t.ctx);
     const { IdToken, RefreshToken } = await tokensFor(user.email, user.password);
-    await new UserPool(t.ctx).setEnabled(user.id, false);
+    await setUserEnabled(t.ctx, user.id, false);
     expectUnauthorized(await whoami({ authorization: IdToken }));
     const refresh = await call(t.url, 'GetTokensFromRefreshToken', {
       ClientId: t.ctx.config.userPool.clientId,

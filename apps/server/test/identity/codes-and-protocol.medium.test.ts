@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserExistsError, UserPool } from '../../src/features/identity/user-pool.service.ts';
+import {
+  createPoolUser,
+  sendConfirmationCode,
+  UserExistsError,
+} from '../../src/features/identity/user-pool.service.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { call, latestCode, newPoolUser } from './pool-fixtures.ts';
 
@@ -37,7 +41,7 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 
 async function unconfirmedUserWithCode() {
   const user = await newPoolUser(t.ctx, { status: 'UNCONFIRMED' });
-  await new UserPool(t.ctx).sendConfirmationCode(user.id);
+  await sendConfirmationCode(t.ctx, user.id);
   return { ...user, code: await latestCode(t.ctx, user.email) };
 }
 
@@ -143,7 +147,6 @@ describe('password policy', () => {
     }
     expect((await confirmForgotPassword(user.email, code, 'Strong-enough6')).status).toBe(200);
 
-    const pool = new UserPool(t.ctx);
     const base = {
       orgId: user.orgId,
       name: '',
@@ -151,12 +154,12 @@ describe('password policy', () => {
       status: 'CONFIRMED' as const,
     };
     await expect(
-      pool.createUser(t.ctx.db, { ...base, email: 'weak@example.com', password: 'weak' }),
+      createPoolUser(t.ctx, { ...base, email: 'weak@example.com', password: 'weak' }),
     ).rejects.toMatchObject({
       type: 'InvalidPasswordException',
     });
     await expect(
-      pool.createUser(t.ctx.db, {
+      createPoolUser(t.ctx, {
         ...base,
         email: user.email.toUpperCase(),
         password: 'Strong-enough6',

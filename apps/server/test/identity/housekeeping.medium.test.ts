@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredIdentityRows } from '../../src/features/identity/identity-housekeeping.ts';
-import { UserPool } from '../../src/features/identity/user-pool.service.ts';
+import { sendConfirmationCode } from '../../src/features/identity/user-pool.service.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { call, newPoolUser } from './pool-fixtures.ts';
 
@@ -38,7 +38,7 @@ async function rowsOf(userId: string) {
 describe('purgeExpiredIdentityRows', () => {
   it('keeps live codes, sessions and locks, and removes them once nothing can use them', async () => {
     const user = await newPoolUser(t.ctx, { status: 'UNCONFIRMED' });
-    await new UserPool(t.ctx).sendConfirmationCode(user.id);
+    await sendConfirmationCode(t.ctx, user.id);
     const owner = await newPoolUser(t.ctx);
     const signedIn = await signIn(owner.email, owner.password, '198.51.100.7');
     expect(signedIn.status).toBe(200);
@@ -71,7 +71,7 @@ describe('purgeExpiredIdentityRows', () => {
 
   it('leaves an expired code reading as expired to the client', async () => {
     const user = await newPoolUser(t.ctx, { status: 'UNCONFIRMED' });
-    await new UserPool(t.ctx).sendConfirmationCode(user.id);
+    await sendConfirmationCode(t.ctx, user.id);
     t.advance(DAY + 1000);
     await purgeExpiredIdentityRows(t.ctx);
     const answer = await call(

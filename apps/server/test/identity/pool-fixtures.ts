@@ -10,7 +10,7 @@ import {
   padHex,
   poolNameOf,
 } from '../../src/features/identity/srp.ts';
-import { UserPool } from '../../src/features/identity/user-pool.service.ts';
+import { createPoolUser } from '../../src/features/identity/user-pool.service.ts';
 import { insertOrganization } from '../../src/features/users/users.repository.ts';
 
 /** A user in a fresh organization, in any pool status (typed factory, house style 9). */
@@ -26,7 +26,7 @@ export async function newPoolUser(
   const email = `farmer-${orgId.slice(0, 8)}@example.com`;
   const password = options.password ?? 'Meadow-hay1';
   await insertOrganization(ctx.db, { id: orgId, name: `Farm ${orgId.slice(0, 4)}` });
-  const { id } = await new UserPool(ctx).createUser(ctx.db, {
+  const { id } = await createPoolUser(ctx, {
     orgId,
     email,
     name: 'Pat Farmer',

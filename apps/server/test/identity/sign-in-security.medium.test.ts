@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Credentials } from '../../src/features/identity/credentials.service.ts';
+import { openVerifier } from '../../src/features/identity/credentials.service.ts';
 import {
   computeVerifier,
   formatTimestamp,
   N,
   poolNameOf,
 } from '../../src/features/identity/srp.ts';
-import { UserPool } from '../../src/features/identity/user-pool.service.ts';
+import { setUserEnabled } from '../../src/features/identity/user-pool.service.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { call, newPoolUser, srpClient } from './pool-fixtures.ts';
 
@@ -249,7 +249,7 @@ describe('throttling and lockout', () => {
 describe('accounts at rest and in use', () => {
   it('refuses a disabled user only after a correct password', async () => {
     const user = await newPoolUser(t.ctx);
-    await new UserPool(t.ctx).setEnabled(user.id, false);
+    await setUserEnabled(t.ctx, user.id, false);
     expect((await passwordAuth(user.email, 'Wrong-password1', newAddress())).body).toEqual(
       incorrect,
     );
@@ -277,11 +277,10 @@ describe('accounts at rest and in use', () => {
     expect(row.srpVerifier).not.toContain(
       Buffer.from(verifier, 'hex').toString('base64url').slice(0, 40),
     );
-    const credentials = new Credentials(t.ctx);
-    expect(credentials.openVerifier({ id: user.id, srpVerifier: row.srpVerifier })).toBe(verifier);
+    expect(openVerifier(t.ctx, { id: user.id, srpVerifier: row.srpVerifier })).toBe(verifier);
     // Copied onto another user's row, it no longer opens.
     expect(
-      credentials.openVerifier({ id: crypto.randomUUID(), srpVerifier: row.srpVerifier }),
+      openVerifier(t.ctx, { id: crypto.randomUUID(), srpVerifier: row.srpVerifier }),
     ).toBeNull();
   });
 });

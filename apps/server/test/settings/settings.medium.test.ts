@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
 import { defaultSettings, settingsSchema } from '@baletrack/contracts/settings/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserPool } from '../../src/features/identity/user-pool.service.ts';
+import { createPoolUser } from '../../src/features/identity/user-pool.service.ts';
 import { newConfirmedUser, signIn } from '../helpers/identity.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   ownerToken = (await signIn(t, owner.email, owner.password)).IdToken;
   // A sub-account user of the same organization: no group.
   const email = `sub-${randomUUID().slice(0, 8)}@example.com`;
-  await new UserPool(t.ctx).createUser(t.ctx.db, {
+  await createPoolUser(t.ctx, {
     orgId: owner.orgId,
     email,
     name: 'Hired Hand',

@@ -12,15 +12,19 @@ import {
 } from '@baletrack/contracts/admin/organizations';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminService } from './admin.service.ts';
+import {
+  addBalerToRegistry,
+  balerRegistry,
+  changeRegistryEntry,
+  organizationsForAdmin,
+  removeBalerFromRegistry,
+} from './admin.service.ts';
 
 const tags = ['admin'];
 
 /** API 2, SuperAdmins only: organizations to act for, and the connectivity provider's registry. */
 export async function adminRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const admin = new AdminService(app.ctx);
-
   app.get(
     '/admin/organizations',
     {
@@ -31,7 +35,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: adminOrganizationListSchema },
       },
     },
-    async (request) => admin.organizations(request.principal, request.query),
+    async (request) => organizationsForAdmin(app.ctx, request.principal, request.query),
   );
   app.get(
     '/admin/baler-registry',
@@ -43,7 +47,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: registryEntryListSchema },
       },
     },
-    async (request) => admin.registry(request.principal, request.query.search),
+    async (request) => balerRegistry(app.ctx, request.principal, request.query.search),
   );
   app.post(
     '/admin/baler-registry',
@@ -56,7 +60,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await admin.addRegistryEntry(request.principal, request.body)),
+      reply.status(201).send(await addBalerToRegistry(app.ctx, request.principal, request.body)),
   );
   app.put(
     '/admin/baler-registry/:vin',
@@ -70,7 +74,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      admin.updateRegistryEntry(request.principal, request.params.vin, request.body),
+      changeRegistryEntry(app.ctx, request.principal, request.params.vin, request.body),
   );
   app.delete(
     '/admin/baler-registry/:vin',
@@ -82,7 +86,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await admin.removeRegistryEntry(request.principal, request.params.vin);
+      await removeBalerFromRegistry(app.ctx, request.principal, request.params.vin);
       return reply.status(204).send();
     },
   );

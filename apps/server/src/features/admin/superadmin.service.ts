@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { emailSchema, passwordSchema } from '@baletrack/contracts/identity/register';
 import type { AppContext } from '../../app-context.ts';
-import { updateUser } from '../identity/pool-users.repository.ts';
+import { findUserByUsername, updateUser } from '../identity/pool-users.repository.ts';
 import { temporaryPassword } from '../identity/temporary-password.ts';
-import { UserPool } from '../identity/user-pool.service.ts';
+import { createPoolUser } from '../identity/user-pool.service.ts';
 import { insertOrganization } from '../users/users.repository.ts';
 
 export type SuperAdminResult =
@@ -33,8 +33,7 @@ export async function createSuperAdmin(
       throw new SuperAdminInputError(`--password: ${password.error.issues[0]?.message}`);
     }
   }
-  const pool = new UserPool(ctx);
-  const existing = await pool.findUser(email.data);
+  const existing = await findUserByUsername(ctx.db, email.data);
   if (existing) {
     if (input.password !== undefined) {
       throw new SuperAdminInputError(
@@ -50,15 +49,19 @@ export async function createSuperAdmin(
   const organizationId = randomUUID();
   const { id } = await ctx.db.transaction().execute(async (trx) => {
     await insertOrganization(trx, { id: organizationId, name: `Operations – ${email.data}` });
-    return pool.createUser(trx, {
-      orgId: organizationId,
-      email: email.data,
-      name: 'SuperAdmin',
-      password,
-      groups: ['SuperAdmins'],
-      // A generated password only travels through a terminal: it must be replaced.
-      status: input.password === undefined ? 'FORCE_CHANGE_PASSWORD' : 'CONFIRMED',
-    });
+    return createPoolUser(
+      ctx,
+      {
+        orgId: organizationId,
+        email: email.data,
+        name: 'SuperAdmin',
+        password,
+        groups: ['SuperAdmins'],
+        // A generated password only travels through a terminal: it must be replaced.
+        status: input.password === undefined ? 'FORCE_CHANGE_PASSWORD' : 'CONFIRMED',
+      },
+      trx,
+    );
   });
   return {
     action: 'created',

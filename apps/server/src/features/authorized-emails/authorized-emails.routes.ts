@@ -7,8 +7,13 @@ import {
 } from '@baletrack/contracts/balers/authorized-email';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AuthorizedEmailsService } from './authorized-emails.service.ts';
-import { ConfirmLinkService, type LinkPage } from './confirm-link.service.ts';
+import {
+  addAuthorizedEmail,
+  authorizedEmailsOf,
+  changeAuthorizedEmail,
+  removeAuthorizedEmail,
+} from './authorized-emails.service.ts';
+import { confirmByLink, type LinkPage, previewConfirmLink } from './confirm-link.service.ts';
 
 const tags = ['balers'];
 
@@ -18,8 +23,6 @@ const tags = ['balers'];
  */
 export async function authorizedEmailsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const emails = new AuthorizedEmailsService(app.ctx);
-  const links = new ConfirmLinkService(app.ctx);
   const one = {
     params: authorizedEmailParamsSchema,
     response: { 200: authorizedEmailEntrySchema },
@@ -42,7 +45,7 @@ export async function authorizedEmailsRoutes(instance: FastifyInstance): Promise
         response: { 200: authorizedEmailListSchema },
       },
     },
-    async (request) => emails.list(request.principal),
+    async (request) => authorizedEmailsOf(app.ctx, request.principal),
   );
   app.post(
     '/authorized-emails/:email',
@@ -58,7 +61,9 @@ export async function authorizedEmailsRoutes(instance: FastifyInstance): Promise
     async (request, reply) =>
       reply
         .status(201)
-        .send(await emails.add(request.principal, request.params.email, request.log)),
+        .send(
+          await addAuthorizedEmail(app.ctx, request.principal, request.params.email, request.log),
+        ),
   );
   app.put(
     '/authorized-emails/:email',
@@ -73,7 +78,13 @@ export async function authorizedEmailsRoutes(instance: FastifyInstance): Promise
       },
     },
     async (request) =>
-      emails.change(request.principal, request.params.email, request.query, request.log),
+      changeAuthorizedEmail(
+        app.ctx,
+        request.principal,
+        request.params.email,
+        request.query,
+        request.log,
+      ),
   );
   app.delete(
     '/authorized-emails/:email',
@@ -85,7 +96,7 @@ export async function authorizedEmailsRoutes(instance: FastifyInstance): Promise
       },
     },
     async (request, reply) => {
-      await emails.remove(request.principal, request.params.email);
+      await removeAuthorizedEmail(app.ctx, request.principal, request.params.email);
       return reply.status(204).send();
     },
   );
@@ -110,7 +121,8 @@ export async function authorizedEmailsRoutes(instance: FastifyInstance): Promise
         produces: ['text/html'],
       },
     },
-    async (request, reply) => sendPage(reply, await links.preview(request.query.token)),
+    async (request, reply) =>
+      sendPage(reply, await previewConfirmLink(app.ctx, request.query.token)),
   );
   app.post(
     '/public/authorized-emails/confirm',
@@ -123,6 +135,6 @@ export async function authorizedEmailsRoutes(instance: FastifyInstance): Promise
         produces: ['text/html'],
       },
     },
-    async (request, reply) => sendPage(reply, await links.confirm(request.body.token)),
+    async (request, reply) => sendPage(reply, await confirmByLink(app.ctx, request.body.token)),
   );
 }

@@ -9,60 +9,57 @@ export interface LinkPage {
   html: string;
 }
 
-/**
+/*
  * The confirmation link of an authorized email, used by its holder without signing in: opening
  * it shows what they agree to, and the page's Confirm button (a POST) makes the email Active.
  * The link works once, until its confirmation lapses, and only while it is the newest one mailed.
  */
-export class ConfirmLinkService {
-  constructor(private readonly ctx: AppContext) {}
 
-  /** GET: what the holder is asked, with the button; or why the link no longer works. */
-  async preview(token: string): Promise<LinkPage> {
-    const found = await this.#pending(token);
-    if ('html' in found) return found;
-    const { row } = found;
+/** GET: what the holder is asked, with the button; or why the link no longer works. */
+export async function previewConfirmLink(ctx: AppContext, token: string): Promise<LinkPage> {
+  const found = await pendingEntry(ctx, token);
+  if ('html' in found) return found;
+  const { row } = found;
+  return {
+    statusCode: 200,
+    html: confirmPage({
+      title: 'Confirm your authorized email',
+      text:
+        `The owner of ${row.organizationName} asks to add ${row.email} as an authorized email: ` +
+        `balers whose connectivity (ACM) subscription runs under it can then be registered to ` +
+        `${row.organizationName}. Press Confirm to agree.`,
+      token,
+    }),
+  };
+}
+
+/** POST: makes the email Active and spends the link. */
+export async function confirmByLink(ctx: AppContext, token: string): Promise<LinkPage> {
+  const found = await pendingEntry(ctx, token);
+  if ('html' in found) return found;
+  const { row } = found;
+  if (!(await activate(ctx.db, row.id, ctx.now()))) return expired();
+  return {
+    statusCode: 200,
+    html: confirmPage({
+      title: 'Email confirmed',
+      text:
+        `${row.email} is now an authorized email of ${row.organizationName}. ` +
+        'You can close this page.',
+    }),
+  };
+}
+
+async function pendingEntry(ctx: AppContext, token: string) {
+  const row = await findByTokenHash(ctx.db, tokenHash(ctx, token));
+  if (!row) {
     return {
-      statusCode: 200,
-      html: confirmPage({
-        title: 'Confirm your authorized email',
-        text:
-          `The owner of ${row.organizationName} asks to add ${row.email} as an authorized email: ` +
-          `balers whose connectivity (ACM) subscription runs under it can then be registered to ` +
-          `${row.organizationName}. Press Confirm to agree.`,
-        token,
-      }),
-    };
+      statusCode: 404,
+      html: confirmPage({ title: 'Link not valid', text: messages.authorizedEmail.linkInvalid }),
+    } satisfies LinkPage;
   }
-
-  /** POST: makes the email Active and spends the link. */
-  async confirm(token: string): Promise<LinkPage> {
-    const found = await this.#pending(token);
-    if ('html' in found) return found;
-    const { row } = found;
-    if (!(await activate(this.ctx.db, row.id, this.ctx.now()))) return expired();
-    return {
-      statusCode: 200,
-      html: confirmPage({
-        title: 'Email confirmed',
-        text:
-          `${row.email} is now an authorized email of ${row.organizationName}. ` +
-          'You can close this page.',
-      }),
-    };
-  }
-
-  async #pending(token: string) {
-    const row = await findByTokenHash(this.ctx.db, tokenHash(this.ctx, token));
-    if (!row) {
-      return {
-        statusCode: 404,
-        html: confirmPage({ title: 'Link not valid', text: messages.authorizedEmail.linkInvalid }),
-      } satisfies LinkPage;
-    }
-    if (row.confirmBy && row.confirmBy <= this.ctx.now()) return expired();
-    return { row };
-  }
+  if (row.confirmBy && row.confirmBy <= ctx.now()) return expired();
+  return { row };
 }
 
 function expired(): LinkPage {

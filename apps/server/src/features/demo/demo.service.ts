@@ -8,7 +8,7 @@ import { insertCrops } from '../crops/crops.repository.ts';
 import { insertCuttings } from '../cuttings/cuttings.repository.ts';
 import { insertFields } from '../fields/fields.repository.ts';
 import { insertGeofences } from '../geofences/geofences.repository.ts';
-import { UserPool } from '../identity/user-pool.service.ts';
+import { createPoolUser } from '../identity/user-pool.service.ts';
 import { ingestBales } from '../ingest/ingest.service.ts';
 import { insertSubscriptionMonths } from '../subscriptions/subscription-months.repository.ts';
 import { insertOrganization } from '../users/users.repository.ts';
@@ -51,18 +51,21 @@ export async function seedDemo(ctx: AppContext): Promise<'created' | 'exists' | 
   if (await findDemoOrganization(ctx.db)) return 'exists';
   if (await hasAnyOrganization(ctx.db)) return 'skipped';
   const farm = generateDemoFarm({ now: ctx.now() });
-  const pool = new UserPool(ctx);
   const orgId = randomUUID();
   await ctx.db.transaction().execute(async (trx) => {
     await insertOrganization(trx, { id: orgId, name: demoOwner.organizationName, isDemo: true });
-    await pool.createUser(trx, {
-      orgId,
-      email: demoOwner.email,
-      name: 'Demo Owner',
-      password: demoOwner.password,
-      groups: ['AccountsOwner'],
-      status: 'CONFIRMED',
-    });
+    await createPoolUser(
+      ctx,
+      {
+        orgId,
+        email: demoOwner.email,
+        name: 'Demo Owner',
+        password: demoOwner.password,
+        groups: ['AccountsOwner'],
+        status: 'CONFIRMED',
+      },
+      trx,
+    );
   });
   // The connectivity provider's side: the demo balers and a few more, ACM under the demo owner.
   await insertRegistryEntries(

@@ -10,14 +10,23 @@ import {
 } from './cognito.schemas.ts';
 import { CognitoError } from './cognito-error.ts';
 import { type Operation, parseParams, requireClient } from './cognito-protocol.ts';
-import { Tokens } from './tokens.service.ts';
-import { UserPool } from './user-pool.service.ts';
+import {
+  refreshSession,
+  revokeAllSessions,
+  revokeSession,
+  verifyAccessTokenForPool,
+} from './tokens.service.ts';
+import {
+  changePassword,
+  confirmForgotPassword,
+  confirmSignUp,
+  forgotPassword,
+  poolUserAttributes,
+  resendConfirmationCode,
+} from './user-pool.service.ts';
 
 /** Everything after sign-in, plus sign-up confirmation and password reset. */
 export function accountOperations(ctx: AppContext): Record<string, Operation> {
-  const pool = new UserPool(ctx);
-  const tokens = new Tokens(ctx);
-
   return {
     // Registration creates an organization too, so it goes through the app, never the pool.
     async SignUp() {
@@ -30,57 +39,58 @@ export function accountOperations(ctx: AppContext): Record<string, Operation> {
     async ConfirmSignUp(body, request) {
       const p = parseParams(confirmSignUpSchema, body);
       requireClient(ctx, p.ClientId);
-      await pool.confirmSignUp(p.Username, p.ConfirmationCode, request.ip);
+      await confirmSignUp(ctx, p.Username, p.ConfirmationCode, request.ip);
       return {};
     },
 
     async ResendConfirmationCode(body) {
       const p = parseParams(usernameSchema, body);
       requireClient(ctx, p.ClientId);
-      return { CodeDeliveryDetails: await pool.resendConfirmationCode(p.Username) };
+      return { CodeDeliveryDetails: await resendConfirmationCode(ctx, p.Username) };
     },
 
     async ForgotPassword(body) {
       const p = parseParams(usernameSchema, body);
       requireClient(ctx, p.ClientId);
-      return { CodeDeliveryDetails: await pool.forgotPassword(p.Username) };
+      return { CodeDeliveryDetails: await forgotPassword(ctx, p.Username) };
     },
 
     async ConfirmForgotPassword(body, request) {
       const p = parseParams(confirmForgotPasswordSchema, body);
       requireClient(ctx, p.ClientId);
-      await pool.confirmForgotPassword(p.Username, p.ConfirmationCode, p.Password, request.ip);
+      await confirmForgotPassword(ctx, p.Username, p.ConfirmationCode, p.Password, request.ip);
       return {};
     },
 
     async GetTokensFromRefreshToken(body) {
       const p = parseParams(getTokensFromRefreshTokenSchema, body);
       requireClient(ctx, p.ClientId);
-      return { AuthenticationResult: await tokens.refresh(p.RefreshToken) };
+      return { AuthenticationResult: await refreshSession(ctx, p.RefreshToken) };
     },
 
     async GetUser(body) {
-      return pool.getUser(parseParams(accessTokenSchema, body).AccessToken);
+      return poolUserAttributes(ctx, parseParams(accessTokenSchema, body).AccessToken);
     },
 
     async ChangePassword(body) {
       const p = parseParams(changePasswordSchema, body);
-      await pool.changePassword(p.AccessToken, p.PreviousPassword, p.ProposedPassword);
+      await changePassword(ctx, p.AccessToken, p.PreviousPassword, p.ProposedPassword);
       return {};
     },
 
     async RevokeToken(body) {
       const p = parseParams(revokeTokenSchema, body);
       requireClient(ctx, p.ClientId);
-      await tokens.revoke(p.Token);
+      await revokeSession(ctx, p.Token);
       return {};
     },
 
     async GlobalSignOut(body) {
-      const { user } = await tokens.verifyAccessTokenForPool(
+      const { user } = await verifyAccessTokenForPool(
+        ctx,
         parseParams(accessTokenSchema, body).AccessToken,
       );
-      await tokens.revokeAll(user.id);
+      await revokeAllSessions(ctx, user.id);
       return {};
     },
   };

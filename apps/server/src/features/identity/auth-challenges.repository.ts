@@ -39,3 +39,12 @@ export function takeChallenge(db: Db, id: string): Promise<StoredChallenge | und
 export async function deleteUserChallenges(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('authChallenges').where('userId', '=', userId).execute();
 }
+
+/** Housekeeping: deletes expired sign-in steps; answers how many. */
+export async function deleteExpiredChallenges(db: Db, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('authChallenges')
+    .where('expiresAt', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

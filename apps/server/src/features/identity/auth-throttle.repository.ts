@@ -45,3 +45,20 @@ export async function countEvent(
 export async function clearThrottle(db: Db, key: string): Promise<void> {
   await db.deleteFrom('authThrottle').where('key', '=', key).execute();
 }
+
+/**
+ * Housekeeping: deletes counters whose window started before `windowStartedBefore` and that are
+ * not locked at `now`; answers how many.
+ */
+export async function deleteSpentThrottles(
+  db: Db,
+  windowStartedBefore: Date,
+  now: Date,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('authThrottle')
+    .where('windowStart', '<', windowStartedBefore)
+    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -27,7 +27,7 @@ export class CognitoError extends Error {
   }
 }
 
-/** Thrown by `UserPool.createUser` when the email already belongs to a user. */
+/** Thrown by `createPoolUser` when the email already belongs to a user. */
 export class UserExistsError extends CognitoError {
   constructor() {
     super('UsernameExistsException', 'An account with the given email already exists.');

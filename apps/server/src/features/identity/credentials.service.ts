@@ -22,80 +22,92 @@ export function assertPasswordPolicy(password: string): void {
   }
 }
 
-/**
+/*
  * Passwords as SRP verifiers. Verifiers are a fast hash by design of the protocol, so they are
  * sealed with the server key at rest (identity.md), bound to their user id.
  */
-export class Credentials {
-  constructor(private readonly ctx: AppContext) {}
 
-  get poolName(): string {
-    return poolNameOf(this.ctx.config.userPool.id);
-  }
+/** The pool name that enters every SRP hash (the part of the pool id after the region). */
+export function srpPoolName(ctx: AppContext): string {
+  return poolNameOf(ctx.config.userPool.id);
+}
 
-  /** Salt and sealed verifier for a new password; the caller checks the policy first. */
-  newVerifier(userId: string, password: string): { srpSalt: string; srpVerifier: string } {
-    const salt = newSalt();
-    const verifier = computeVerifier({
-      poolName: this.poolName,
-      userIdForSrp: userId,
-      password,
-      salt,
-    });
-    return {
-      srpSalt: salt,
-      srpVerifier: this.ctx.secrets.seal('srp-verifier', `${userId}.${verifier}`),
-    };
-  }
+/** Salt and sealed verifier for a new password; the caller checks the policy first. */
+export function newVerifier(
+  ctx: AppContext,
+  userId: string,
+  password: string,
+): { srpSalt: string; srpVerifier: string } {
+  const salt = newSalt();
+  const verifier = computeVerifier({
+    poolName: srpPoolName(ctx),
+    userIdForSrp: userId,
+    password,
+    salt,
+  });
+  return {
+    srpSalt: salt,
+    srpVerifier: ctx.secrets.seal('srp-verifier', `${userId}.${verifier}`),
+  };
+}
 
-  /** The user's verifier in hex, or null when it was not sealed for this user with our key. */
-  openVerifier(user: Pick<PoolUser, 'id' | 'srpVerifier'>): string | null {
-    const opened = this.ctx.secrets.open('srp-verifier', user.srpVerifier);
-    const [id, verifier] = opened?.split('.') ?? [];
-    return id === user.id && verifier ? verifier : null;
-  }
+/** The user's verifier in hex, or null when it was not sealed for this user with our key. */
+export function openVerifier(
+  ctx: AppContext,
+  user: Pick<PoolUser, 'id' | 'srpVerifier'>,
+): string | null {
+  const opened = ctx.secrets.open('srp-verifier', user.srpVerifier);
+  const [id, verifier] = opened?.split('.') ?? [];
+  return id === user.id && verifier ? verifier : null;
+}
 
-  /** Looks the name up; unknown names (and unreadable verifiers) get the stand-in. */
-  async resolve(username: string): Promise<SignInIdentity> {
-    const user = (await findUserByUsername(this.ctx.db, username)) ?? null;
-    const verifierHex = user ? this.openVerifier(user) : null;
-    if (!user || !verifierHex) return { ...this.fakeIdentity(username), user: null };
-    return { user, userIdForSrp: user.id, salt: user.srpSalt, verifierHex };
-  }
+/** Looks the name up; unknown names (and unreadable verifiers) get the stand-in. */
+export async function resolveSignInIdentity(
+  ctx: AppContext,
+  username: string,
+): Promise<SignInIdentity> {
+  const user = (await findUserByUsername(ctx.db, username)) ?? null;
+  const verifierHex = user ? openVerifier(ctx, user) : null;
+  if (!user || !verifierHex) return { ...standInIdentity(ctx, username), user: null };
+  return { user, userIdForSrp: user.id, salt: user.srpSalt, verifierHex };
+}
 
-  /**
-   * The same challenge shape for a name that has no user, stable across requests so repeated
-   * probes see nothing change: salt, id and verifier all derive from a server key and the name.
-   */
-  fakeIdentity(username: string): SignInIdentity {
-    const name = username.trim().toLowerCase();
-    const key = this.ctx.secrets.key('srp-unknown-user');
-    const derive = (label: string, length: number) =>
-      Buffer.from(crypto.hkdfSync('sha256', key, Buffer.alloc(0), `${label}:${name}`, length));
-    const id = derive('id', 16);
-    id[6] = ((id[6] ?? 0) & 0x0f) | 0x40;
-    id[8] = ((id[8] ?? 0) & 0x3f) | 0x80;
-    const hex = id.toString('hex');
-    const userIdForSrp = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-    const verifier = BigInt(`0x${derive('verifier', 384).toString('hex')}`) % N;
-    return {
-      user: null,
-      userIdForSrp,
-      salt: saltFromBytes(derive('salt', 16)),
-      verifierHex: padHex(verifier),
-    };
-  }
+/**
+ * The same challenge shape for a name that has no user, stable across requests so repeated
+ * probes see nothing change: salt, id and verifier all derive from a server key and the name.
+ */
+export function standInIdentity(ctx: AppContext, username: string): SignInIdentity {
+  const name = username.trim().toLowerCase();
+  const key = ctx.secrets.key('srp-unknown-user');
+  const derive = (label: string, length: number) =>
+    Buffer.from(crypto.hkdfSync('sha256', key, Buffer.alloc(0), `${label}:${name}`, length));
+  const id = derive('id', 16);
+  id[6] = ((id[6] ?? 0) & 0x0f) | 0x40;
+  id[8] = ((id[8] ?? 0) & 0x3f) | 0x80;
+  const hex = id.toString('hex');
+  const userIdForSrp = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const verifier = BigInt(`0x${derive('verifier', 384).toString('hex')}`) % N;
+  return {
+    user: null,
+    userIdForSrp,
+    salt: saltFromBytes(derive('salt', 16)),
+    verifierHex: padHex(verifier),
+  };
+}
 
-  /** USER_PASSWORD_AUTH and ChangePassword: recompute the verifier and compare in constant time. */
-  passwordMatches(identity: SignInIdentity, password: string): boolean {
-    const candidate = computeVerifier({
-      poolName: this.poolName,
-      userIdForSrp: identity.userIdForSrp,
-      password,
-      salt: identity.salt,
-    });
-    const a = Buffer.from(candidate, 'hex');
-    const b = Buffer.from(identity.verifierHex, 'hex');
-    return identity.user !== null && a.length === b.length && crypto.timingSafeEqual(a, b);
-  }
+/** USER_PASSWORD_AUTH and ChangePassword: recompute the verifier and compare in constant time. */
+export function passwordMatches(
+  ctx: AppContext,
+  identity: SignInIdentity,
+  password: string,
+): boolean {
+  const candidate = computeVerifier({
+    poolName: srpPoolName(ctx),
+    userIdForSrp: identity.userIdForSrp,
+    password,
+    salt: identity.salt,
+  });
+  const a = Buffer.from(candidate, 'hex');
+  const b = Buffer.from(identity.verifierHex, 'hex');
+  return identity.user !== null && a.length === b.length && crypto.timingSafeEqual(a, b);
 }

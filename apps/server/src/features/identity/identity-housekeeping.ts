@@ -1,5 +1,9 @@
 import type { AppContext } from '../../app-context.ts';
+import { deleteExpiredChallenges } from './auth-challenges.repository.ts';
+import { deleteSpentThrottles } from './auth-throttle.repository.ts';
+import { deleteFamiliesExpiredBefore } from './refresh-tokens.repository.ts';
 import { throttleRules } from './throttle.service.ts';
+import { deleteExpiredCodes } from './user-codes.repository.ts';
 
 const HOUR_MS = 3_600_000;
 const longestThrottleMs = Math.max(
@@ -25,27 +29,11 @@ export async function purgeExpiredIdentityRows(
 ): Promise<PurgedRows> {
   const now = ctx.now();
   const idTokenMs = ctx.config.userPool.idTokenTtlSeconds * 1000;
-  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
   return ctx.db.transaction().execute(async (trx) => ({
-    codes: count(
-      await trx.deleteFrom('userCodes').where('expiresAt', '<=', now).executeTakeFirst(),
-    ),
-    challenges: count(
-      await trx.deleteFrom('authChallenges').where('expiresAt', '<=', now).executeTakeFirst(),
-    ),
-    refreshFamilies: count(
-      await trx
-        .deleteFrom('refreshTokens')
-        .where('expiresAt', '<', new Date(now.getTime() - idTokenMs))
-        .executeTakeFirst(),
-    ),
-    throttles: count(
-      await trx
-        .deleteFrom('authThrottle')
-        .where('windowStart', '<', new Date(now.getTime() - longestThrottleMs))
-        .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
-        .executeTakeFirst(),
-    ),
+    codes: await deleteExpiredCodes(trx, now),
+    challenges: await deleteExpiredChallenges(trx, now),
+    refreshFamilies: await deleteFamiliesExpiredBefore(trx, new Date(now.getTime() - idTokenMs)),
+    throttles: await deleteSpentThrottles(trx, new Date(now.getTime() - longestThrottleMs), now),
   }));
 }
 

@@ -8,7 +8,7 @@ import {
   TARGET_PREFIX,
 } from './cognito-protocol.ts';
 import { signInOperations } from './sign-in.operations.ts';
-import { Tokens } from './tokens.service.ts';
+import { tokenIssuer } from './tokens.service.ts';
 
 /**
  * The embedded user pool: the subset of the Cognito Identity Provider JSON protocol that
@@ -21,7 +21,6 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     ...signInOperations(ctx),
     ...accountOperations(ctx),
   };
-  const tokens = new Tokens(ctx);
 
   // Only JSON bodies, whatever else the parent server accepts.
   app.removeAllContentTypeParsers();
@@ -96,7 +95,9 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       if (request.params.poolId !== ctx.config.userPool.id) return reply.callNotFound();
-      return reply.header('cache-control', 'public, max-age=300').send(await tokens.keys.jwks());
+      return reply
+        .header('cache-control', 'public, max-age=300')
+        .send(await ctx.signingKeys.jwks());
     },
   );
 
@@ -105,7 +106,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['identity'], summary: 'Issuer metadata' }, config: { public: true } },
     async (request, reply) => {
       if (request.params.poolId !== ctx.config.userPool.id) return reply.callNotFound();
-      const issuer = tokens.issuer();
+      const issuer = tokenIssuer(ctx);
       return reply.send({
         issuer,
         jwks_uri: `${issuer}/.well-known/jwks.json`,

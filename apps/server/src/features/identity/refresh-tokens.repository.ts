@@ -60,3 +60,12 @@ export async function revokeAllFamilies(db: Db, userId: string, now: Date): Prom
     .where('revokedAt', 'is', null)
     .execute();
 }
+
+/** Housekeeping: deletes the families that expired before `before`; answers how many. */
+export async function deleteFamiliesExpiredBefore(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('refreshTokens')
+    .where('expiresAt', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -16,35 +16,35 @@ export const throttleRules = {
 
 type Rule = keyof typeof throttleRules;
 
-/** Failed-attempt counting and lockout, kept in the database so every app process sees it. */
-export class Throttle {
-  constructor(private readonly ctx: AppContext) {}
+/*
+ * Failed-attempt counting and lockout, kept in the database so every app process sees it. A key
+ * is a rule and its subject (a user id, an address), e.g. 'user:<uuid>'.
+ */
 
-  async isLocked(rule: Rule, subject: string): Promise<boolean> {
-    const row = await findThrottle(this.ctx.db, `${rule}:${subject}`);
-    return !!row?.lockedUntil && row.lockedUntil > this.ctx.now();
-  }
+export async function isLockedOut(ctx: AppContext, rule: Rule, subject: string): Promise<boolean> {
+  const row = await findThrottle(ctx.db, `${rule}:${subject}`);
+  return !!row?.lockedUntil && row.lockedUntil > ctx.now();
+}
 
-  async count(rule: Rule, subject: string): Promise<void> {
-    await countEvent(this.ctx.db, {
-      key: `${rule}:${subject}`,
-      now: this.ctx.now(),
-      ...throttleRules[rule],
-    });
-  }
+export async function countAttempt(ctx: AppContext, rule: Rule, subject: string): Promise<void> {
+  await countEvent(ctx.db, { key: `${rule}:${subject}`, now: ctx.now(), ...throttleRules[rule] });
+}
 
-  async clear(rule: Rule, subject: string): Promise<void> {
-    await clearThrottle(this.ctx.db, `${rule}:${subject}`);
-  }
+export async function clearAttempts(ctx: AppContext, rule: Rule, subject: string): Promise<void> {
+  await clearThrottle(ctx.db, `${rule}:${subject}`);
+}
 
-  /** TooManyRequestsException once an address has failed too often. */
-  async assertAddressAllowed(address: string): Promise<void> {
-    if (await this.isLocked('address', address)) throw cognitoErrors.tooManyRequests();
-  }
+/** TooManyRequestsException once an address has failed too often. */
+export async function assertAddressAllowed(ctx: AppContext, address: string): Promise<void> {
+  if (await isLockedOut(ctx, 'address', address)) throw cognitoErrors.tooManyRequests();
+}
 
-  /** Counts a failed password against both the name and the address it came from. */
-  async countFailure(address: string, userKey?: string): Promise<void> {
-    await this.count('address', address);
-    if (userKey) await this.count('user', userKey);
-  }
+/** Counts a failed password or code against the address it came from, and the name if given. */
+export async function countFailedAttempt(
+  ctx: AppContext,
+  address: string,
+  userKey?: string,
+): Promise<void> {
+  await countAttempt(ctx, 'address', address);
+  if (userKey) await countAttempt(ctx, 'user', userKey);
 }

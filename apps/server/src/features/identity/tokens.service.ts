@@ -10,7 +10,6 @@ import {
   revokeAllFamilies,
   revokeFamily,
 } from './refresh-tokens.repository.ts';
-import type { SigningKeys } from './signing-keys.service.ts';
 
 /** What Cognito returns on a successful sign-in or refresh (refresh omits RefreshToken). */
 export interface AuthenticationResult {
@@ -39,163 +38,176 @@ export class InvalidTokenError extends Error {
 
 type TokenUser = Pick<PoolUser, 'id' | 'orgId' | 'email' | 'groups'>;
 
-/**
+/*
  * Id, access and refresh tokens. A refresh token is opaque and stored hashed; its row is the
  * token family whose id every id and access token carries as `origin_jti`, so revoking the
- * family (RevokeToken, GlobalSignOut) also stops the short-lived tokens at our APIs.
+ * family (RevokeToken, GlobalSignOut) also stops the short-lived tokens at our APIs. The signing
+ * keys are the per-process cache `ctx.signingKeys`.
  */
-export class Tokens {
-  readonly keys: SigningKeys;
 
-  constructor(private readonly ctx: AppContext) {
-    this.keys = ctx.signingKeys;
+/** `<public URL>/cognito/<pool id>`; read per call because the public URL may change in tests. */
+export function tokenIssuer(ctx: AppContext): string {
+  return `${ctx.config.publicUrl}/cognito/${ctx.config.userPool.id}`;
+}
+
+/** A new refresh-token family for a signed-in user, with its first id and access tokens. */
+export async function startSession(
+  ctx: AppContext,
+  user: TokenUser,
+): Promise<AuthenticationResult> {
+  const now = ctx.now();
+  const familyId = crypto.randomUUID();
+  const refreshToken = crypto.randomBytes(48).toString('base64url');
+  const days = ctx.config.userPool.refreshTokenTtlDays;
+  await insertFamily(ctx.db, {
+    id: familyId,
+    userId: user.id,
+    tokenHash: hashRefreshToken(ctx, refreshToken),
+    authTime: now,
+    expiresAt: new Date(now.getTime() + days * 86_400_000),
+  });
+  return { ...(await issueTokens(ctx, user, familyId, now)), RefreshToken: refreshToken };
+}
+
+/** New id and access tokens from a refresh token (not rotated, as in Cognito's default). */
+export async function refreshSession(
+  ctx: AppContext,
+  refreshToken: string,
+): Promise<AuthenticationResult> {
+  const family = await findFamilyByTokenHash(ctx.db, hashRefreshToken(ctx, refreshToken));
+  if (!family || family.expiresAt <= ctx.now()) throw cognitoErrors.invalidRefreshToken();
+  if (family.revokedAt) throw cognitoErrors.refreshTokenRevoked();
+  const current = await findFamilyWithUser(ctx.db, family.id);
+  if (!current) throw cognitoErrors.invalidRefreshToken();
+  if (!current.enabled) throw cognitoErrors.userDisabled();
+  const user = {
+    id: current.userId,
+    orgId: current.orgId,
+    email: current.email,
+    groups: current.groups,
+  };
+  return issueTokens(ctx, user, family.id, family.authTime);
+}
+
+/** RevokeToken: ends the family of a refresh token; unknown tokens are ignored (RFC 7009). */
+export async function revokeSession(ctx: AppContext, refreshToken: string): Promise<void> {
+  const family = await findFamilyByTokenHash(ctx.db, hashRefreshToken(ctx, refreshToken));
+  if (family) await revokeFamily(ctx.db, family.id, ctx.now());
+}
+
+/** GlobalSignOut, password resets and disabling: every session of the user ends. */
+export async function revokeAllSessions(ctx: AppContext, userId: string): Promise<void> {
+  await revokeAllFamilies(ctx.db, userId, ctx.now());
+}
+
+/**
+ * Checks signature (current JWKS), issuer, audience or client id, `token_use`, expiry, and
+ * that the token's family is not revoked and its user still exists and is enabled.
+ * @example const { user } = await verifyToken(ctx, request.headers.authorization, 'id');
+ */
+export async function verifyToken(
+  ctx: AppContext,
+  token: string,
+  use: TokenUse,
+): Promise<VerifiedToken> {
+  const { clientId } = ctx.config.userPool;
+  let claims: JWTPayload;
+  try {
+    ({ payload: claims } = await jwtVerify(
+      token,
+      async (header) => {
+        const key = await ctx.signingKeys.verificationKey(header.kid);
+        if (!key) throw new InvalidTokenError('malformed');
+        return key;
+      },
+      {
+        issuer: tokenIssuer(ctx),
+        algorithms: ['RS256'],
+        currentDate: ctx.now(),
+        clockTolerance: 5,
+        ...(use === 'id' ? { audience: clientId } : {}),
+      },
+    ));
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError('expired');
+    throw new InvalidTokenError('malformed');
   }
-
-  /** `<public URL>/cognito/<pool id>`; read per call because the public URL may change in tests. */
-  issuer(): string {
-    return `${this.ctx.config.publicUrl}/cognito/${this.ctx.config.userPool.id}`;
+  const familyId = claims.origin_jti;
+  if (
+    claims.token_use !== use ||
+    (use === 'access' && claims.client_id !== clientId) ||
+    typeof familyId !== 'string' ||
+    typeof claims.sub !== 'string'
+  ) {
+    throw new InvalidTokenError('malformed');
   }
+  const family = await findFamilyWithUser(ctx.db, familyId);
+  if (!family || family.userId !== claims.sub) throw new InvalidTokenError('user');
+  if (family.revokedAt) throw new InvalidTokenError('revoked');
+  if (!family.enabled) throw new InvalidTokenError('user');
+  const { userId: id, orgId, email, name, groups } = family;
+  return { claims, familyId, user: { id, orgId, email, name, groups } };
+}
 
-  /** A new refresh-token family for a signed-in user, with its first id and access tokens. */
-  async startSession(user: TokenUser): Promise<AuthenticationResult> {
-    const now = this.ctx.now();
-    const familyId = crypto.randomUUID();
-    const refreshToken = crypto.randomBytes(48).toString('base64url');
-    const days = this.ctx.config.userPool.refreshTokenTtlDays;
-    await insertFamily(this.ctx.db, {
-      id: familyId,
-      userId: user.id,
-      tokenHash: this.#hashRefreshToken(refreshToken),
-      authTime: now,
-      expiresAt: new Date(now.getTime() + days * 86_400_000),
-    });
-    return { ...(await this.#issue(user, familyId, now)), RefreshToken: refreshToken };
-  }
-
-  /** New id and access tokens from a refresh token (not rotated, as in Cognito's default). */
-  async refresh(refreshToken: string): Promise<AuthenticationResult> {
-    const family = await findFamilyByTokenHash(this.ctx.db, this.#hashRefreshToken(refreshToken));
-    if (!family || family.expiresAt <= this.ctx.now()) throw cognitoErrors.invalidRefreshToken();
-    if (family.revokedAt) throw cognitoErrors.refreshTokenRevoked();
-    const current = await findFamilyWithUser(this.ctx.db, family.id);
-    if (!current) throw cognitoErrors.invalidRefreshToken();
-    if (!current.enabled) throw cognitoErrors.userDisabled();
-    const user = {
-      id: current.userId,
-      orgId: current.orgId,
-      email: current.email,
-      groups: current.groups,
-    };
-    return this.#issue(user, family.id, family.authTime);
-  }
-
-  /** RevokeToken: ends the family of a refresh token; unknown tokens are ignored (RFC 7009). */
-  async revoke(refreshToken: string): Promise<void> {
-    const family = await findFamilyByTokenHash(this.ctx.db, this.#hashRefreshToken(refreshToken));
-    if (family) await revokeFamily(this.ctx.db, family.id, this.ctx.now());
-  }
-
-  /** GlobalSignOut, password resets and disabling: every session of the user ends. */
-  async revokeAll(userId: string): Promise<void> {
-    await revokeAllFamilies(this.ctx.db, userId, this.ctx.now());
-  }
-
-  /**
-   * Checks signature (current JWKS), issuer, audience or client id, `token_use`, expiry, and
-   * that the token's family is not revoked and its user still exists and is enabled.
-   */
-  async verify(token: string, use: TokenUse): Promise<VerifiedToken> {
-    const { clientId } = this.ctx.config.userPool;
-    let claims: JWTPayload;
-    try {
-      ({ payload: claims } = await jwtVerify(
-        token,
-        async (header) => {
-          const key = await this.keys.verificationKey(header.kid);
-          if (!key) throw new InvalidTokenError('malformed');
-          return key;
-        },
-        {
-          issuer: this.issuer(),
-          algorithms: ['RS256'],
-          currentDate: this.ctx.now(),
-          clockTolerance: 5,
-          ...(use === 'id' ? { audience: clientId } : {}),
-        },
-      ));
-    } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError('expired');
-      throw new InvalidTokenError('malformed');
+/** Like `verifyToken` for access tokens, answered with Cognito's errors for the protocol. */
+export async function verifyAccessTokenForPool(
+  ctx: AppContext,
+  token: string,
+): Promise<VerifiedToken> {
+  try {
+    return await verifyToken(ctx, token, 'access');
+  } catch (error) {
+    if (error instanceof InvalidTokenError && error.reason === 'revoked') {
+      throw cognitoErrors.accessTokenRevoked();
     }
-    const familyId = claims.origin_jti;
-    if (
-      claims.token_use !== use ||
-      (use === 'access' && claims.client_id !== clientId) ||
-      typeof familyId !== 'string' ||
-      typeof claims.sub !== 'string'
-    ) {
-      throw new InvalidTokenError('malformed');
-    }
-    const family = await findFamilyWithUser(this.ctx.db, familyId);
-    if (!family || family.userId !== claims.sub) throw new InvalidTokenError('user');
-    if (family.revokedAt) throw new InvalidTokenError('revoked');
-    if (!family.enabled) throw new InvalidTokenError('user');
-    const { userId: id, orgId, email, name, groups } = family;
-    return { claims, familyId, user: { id, orgId, email, name, groups } };
+    throw cognitoErrors.invalidAccessToken();
   }
+}
 
-  /** Like `verify` for access tokens, answered with Cognito's errors for the protocol. */
-  async verifyAccessTokenForPool(token: string): Promise<VerifiedToken> {
-    try {
-      return await this.verify(token, 'access');
-    } catch (error) {
-      if (error instanceof InvalidTokenError && error.reason === 'revoked') {
-        throw cognitoErrors.accessTokenRevoked();
-      }
-      throw cognitoErrors.invalidAccessToken();
-    }
-  }
+async function issueTokens(
+  ctx: AppContext,
+  user: TokenUser,
+  familyId: string,
+  authTime: Date,
+): Promise<AuthenticationResult> {
+  const { clientId, idTokenTtlSeconds: ttl } = ctx.config.userPool;
+  const { kid, key } = await ctx.signingKeys.signingKey();
+  const iat = Math.floor(ctx.now().getTime() / 1000);
+  const common = {
+    sub: user.id,
+    iss: tokenIssuer(ctx),
+    auth_time: Math.floor(authTime.getTime() / 1000),
+    iat,
+    exp: iat + ttl,
+    origin_jti: familyId,
+  };
+  const sign = (claims: Record<string, unknown>) =>
+    new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid }).sign(key);
+  const [IdToken, AccessToken] = await Promise.all([
+    sign({
+      ...common,
+      'cognito:username': user.id,
+      email: user.email,
+      email_verified: true,
+      'cognito:groups': user.groups,
+      'custom:accountId': user.orgId,
+      aud: clientId,
+      token_use: 'id',
+      jti: crypto.randomUUID(),
+    }),
+    sign({
+      ...common,
+      username: user.id,
+      client_id: clientId,
+      scope: 'aws.cognito.signin.user.admin',
+      'cognito:groups': user.groups,
+      token_use: 'access',
+      jti: crypto.randomUUID(),
+    }),
+  ]);
+  return { AccessToken, IdToken, ExpiresIn: ttl, TokenType: 'Bearer' };
+}
 
-  async #issue(user: TokenUser, familyId: string, authTime: Date): Promise<AuthenticationResult> {
-    const { clientId, idTokenTtlSeconds: ttl } = this.ctx.config.userPool;
-    const { kid, key } = await this.keys.signingKey();
-    const iat = Math.floor(this.ctx.now().getTime() / 1000);
-    const common = {
-      sub: user.id,
-      iss: this.issuer(),
-      auth_time: Math.floor(authTime.getTime() / 1000),
-      iat,
-      exp: iat + ttl,
-      origin_jti: familyId,
-    };
-    const sign = (claims: Record<string, unknown>) =>
-      new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid }).sign(key);
-    const [IdToken, AccessToken] = await Promise.all([
-      sign({
-        ...common,
-        'cognito:username': user.id,
-        email: user.email,
-        email_verified: true,
-        'cognito:groups': user.groups,
-        'custom:accountId': user.orgId,
-        aud: clientId,
-        token_use: 'id',
-        jti: crypto.randomUUID(),
-      }),
-      sign({
-        ...common,
-        username: user.id,
-        client_id: clientId,
-        scope: 'aws.cognito.signin.user.admin',
-        'cognito:groups': user.groups,
-        token_use: 'access',
-        jti: crypto.randomUUID(),
-      }),
-    ]);
-    return { AccessToken, IdToken, ExpiresIn: ttl, TokenType: 'Bearer' };
-  }
-
-  #hashRefreshToken(token: string): string {
-    return this.ctx.secrets.hash('refresh-token', token);
-  }
+function hashRefreshToken(ctx: AppContext, token: string): string {
+  return ctx.secrets.hash('refresh-token', token);
 }

@@ -61,3 +61,9 @@ export async function deleteCode(db: Db, userId: string, purpose: CodePurpose): 
     .where('purpose', '=', purpose)
     .execute();
 }
+
+/** Housekeeping: deletes expired codes (a missing code reads as expired); answers how many. */
+export async function deleteExpiredCodes(db: Db, now: Date): Promise<number> {
+  const result = await db.deleteFrom('userCodes').where('expiresAt', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

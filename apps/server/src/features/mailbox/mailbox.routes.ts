@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { listOutbox } from './mailbox.repository.ts';
+import { listOutbox } from '../../lib/mail/outbox.repository.ts';
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
 const loopbackClient = (ip: string) =>

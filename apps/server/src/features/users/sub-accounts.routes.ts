@@ -8,14 +8,20 @@ import {
 } from '@baletrack/contracts/users/sub-account';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SubAccountsService } from './sub-accounts.service.ts';
+import {
+  deleteSubAccount,
+  inviteSubAccount,
+  organizationUsers,
+  reinviteSubAccount,
+  renameSubAccount,
+  setSubAccountEnabled,
+} from './sub-accounts.service.ts';
 
 const tags = ['users'];
 
 /** API 2: the owner's user management (spec §7 /users and /user calls). */
 export async function subAccountsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const subAccounts = new SubAccountsService(app.ctx);
   const list = { response: { 200: subAccountListSchema } };
   const one = { response: { 200: subAccountSchema } };
   // Invites send mail: a stolen owner session must not turn the server into a mail cannon.
@@ -24,7 +30,7 @@ export async function subAccountsRoutes(instance: FastifyInstance): Promise<void
   app.get(
     '/users',
     { schema: { summary: "The organization's sub-account users", tags, ...list } },
-    async (request) => subAccounts.list(request.principal, { noGroup: true }),
+    async (request) => organizationUsers(app.ctx, request.principal, { noGroup: true }),
   );
   app.get(
     '/users/group',
@@ -36,12 +42,13 @@ export async function subAccountsRoutes(instance: FastifyInstance): Promise<void
         ...list,
       },
     },
-    async (request) => subAccounts.list(request.principal, { group: request.query.group }),
+    async (request) =>
+      organizationUsers(app.ctx, request.principal, { group: request.query.group }),
   );
   app.get(
     '/users/organization',
     { schema: { summary: "All of the organization's users", tags, ...list } },
-    async (request) => subAccounts.list(request.principal),
+    async (request) => organizationUsers(app.ctx, request.principal),
   );
 
   app.post(
@@ -58,18 +65,18 @@ export async function subAccountsRoutes(instance: FastifyInstance): Promise<void
     async (request, reply) =>
       reply
         .status(201)
-        .send(await subAccounts.invite(request.principal, request.body, request.log)),
+        .send(await inviteSubAccount(app.ctx, request.principal, request.body, request.log)),
   );
   app.put(
     '/user',
     { schema: { summary: 'Rename a user', tags, body: updateUserRequestSchema, ...one } },
-    async (request) => subAccounts.rename(request.principal, request.body, request.log),
+    async (request) => renameSubAccount(app.ctx, request.principal, request.body, request.log),
   );
   app.delete(
     '/user',
     { schema: { summary: 'Delete a user', tags, querystring: userRefQuerySchema } },
     async (request, reply) => {
-      await subAccounts.remove(request.principal, request.query, request.log);
+      await deleteSubAccount(app.ctx, request.principal, request.query, request.log);
       return reply.status(204).send();
     },
   );
@@ -83,7 +90,8 @@ export async function subAccountsRoutes(instance: FastifyInstance): Promise<void
         ...one,
       },
     },
-    async (request) => subAccounts.setEnabled(request.principal, request.query, true, request.log),
+    async (request) =>
+      setSubAccountEnabled(app.ctx, request.principal, request.query, true, request.log),
   );
   app.put(
     '/user/disable',
@@ -95,7 +103,8 @@ export async function subAccountsRoutes(instance: FastifyInstance): Promise<void
         ...one,
       },
     },
-    async (request) => subAccounts.setEnabled(request.principal, request.query, false, request.log),
+    async (request) =>
+      setSubAccountEnabled(app.ctx, request.principal, request.query, false, request.log),
   );
   app.put(
     '/user/reinvite',
@@ -108,6 +117,6 @@ export async function subAccountsRoutes(instance: FastifyInstance): Promise<void
         ...one,
       },
     },
-    async (request) => subAccounts.reinvite(request.principal, request.query, request.log),
+    async (request) => reinviteSubAccount(app.ctx, request.principal, request.query, request.log),
   );
 }

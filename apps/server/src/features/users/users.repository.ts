@@ -14,15 +14,6 @@ export function findOrganization(db: Db, orgId: string) {
   return db.selectFrom('organizations').selectAll().where('id', '=', orgId).executeTakeFirst();
 }
 
-export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** A user of one organization; the organization is part of the key so no caller can forget it. */
 export function findUser(db: Db, orgId: string, userId: string) {
   return db

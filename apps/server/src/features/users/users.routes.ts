@@ -5,13 +5,11 @@ import {
 import { currentUserSchema, organizationSchema } from '@baletrack/contracts/identity/user';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { UsersService } from './users.service.ts';
+import { actingOrganization, registerOrganization, signedInUser } from './users.service.ts';
 
 /** API 2: registration (public) and the signed-in user's own user and organization. */
 export async function usersRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const users = new UsersService(app.ctx);
-
   app.post(
     '/public/user/register',
     {
@@ -24,7 +22,7 @@ export async function usersRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await users.register(request.body, request.log)),
+      reply.status(201).send(await registerOrganization(app.ctx, request.body, request.log)),
   );
 
   app.get(
@@ -36,7 +34,7 @@ export async function usersRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: currentUserSchema },
       },
     },
-    async (request) => users.currentUser(request.principal.accountId, request.principal.userId),
+    async (request) => signedInUser(app.ctx, request.principal),
   );
 
   app.get(
@@ -48,6 +46,6 @@ export async function usersRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: organizationSchema },
       },
     },
-    async (request) => users.organization(request.principal.orgId),
+    async (request) => actingOrganization(app.ctx, request.principal),
   );
 }

@@ -1,6 +1,7 @@
 import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
+import { insertOutboxMail } from './outbox.repository.ts';
 
 export interface Mail {
   to: string;
@@ -36,10 +37,7 @@ export function createMailer(options: {
   return {
     kind: 'outbox',
     async send(mail) {
-      await options.db
-        .insertInto('outbox')
-        .values({ recipient: mail.to, subject: mail.subject, text: mail.text })
-        .execute();
+      await insertOutboxMail(options.db, mail);
       options.log(mail);
     },
   };
