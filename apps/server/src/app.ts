@@ -26,6 +26,7 @@ import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { mapRoutes } from './features/map/map.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { subscriptionsRoutes } from './features/subscriptions/subscriptions.routes.ts';
 import { summariesRoutes } from './features/summaries/summaries.routes.ts';
 import { subAccountsRoutes } from './features/users/sub-accounts.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -104,6 +105,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await userApi.register(balersRoutes);
       await userApi.register(authorizedEmailsRoutes);
       await userApi.register(adminRoutes);
+      await userApi.register(subscriptionsRoutes);
     },
     { prefix: '/user-api' },
   );

@@ -52,6 +52,31 @@ const environmentSchema = z.object({
   CONVERT_MAX_ARCHIVE_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(2000),
   CONVERT_MAX_EXPANDED_MB: z.coerce.number().positive().max(4096).default(200),
   CONVERT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
+  // Subscriptions and payments (docs/product.md#credits-and-months; README "Billing").
+  BILLING: z.enum(['on', 'off']).default('on'),
+  BALER_PROVIDER: z.enum(['vin-check', 'registry']).default('vin-check'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must start with whsec_')
+    .optional(),
+  // Where the Stripe SDK sends its calls; only tests point it elsewhere (a local stand-in).
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  CREDIT_PRICE_CENTS: z.coerce.number().int().min(50).max(10_000_000).default(2500),
+  CREDIT_CURRENCY: z
+    .string()
+    .regex(/^[a-zA-Z]{3}$/, 'must be a 3-letter ISO 4217 code')
+    .transform((v) => v.toLowerCase())
+    .default('usd'),
+  PROMO_ID: z
+    .string()
+    .regex(/^[\w-]{1,40}$/, 'must be 1–40 letters, digits, _ or -')
+    .default('current'),
+  PROMO_PERCENT_OFF: z.coerce.number().int().min(1).max(100).optional(),
+  PROMO_ENDS_AT: z.iso.datetime({ offset: true }).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -68,6 +93,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems = [
+    ...(!!e.STRIPE_SECRET_KEY !== !!e.STRIPE_WEBHOOK_SECRET
+      ? ['  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both, or neither']
+      : []),
+    ...(!!e.PROMO_PERCENT_OFF !== !!e.PROMO_ENDS_AT
+      ? ['  PROMO_PERCENT_OFF and PROMO_ENDS_AT: set both, or neither']
+      : []),
+  ];
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const embedded = !e.DATABASE_URL;
   return {
@@ -98,6 +132,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxExpandedBytes: Math.round(e.CONVERT_MAX_EXPANDED_MB * 1_048_576),
       timeoutMs: Math.round(e.CONVERT_TIMEOUT_SECONDS * 1000),
     },
+    /** 'off': every month of every baler counts as active and nothing locks (one farm's server). */
+    billing: e.BILLING,
+    /** Who vouches for a VIN at registration: its form alone, or the operator's registry. */
+    balerProvider: e.BALER_PROVIDER,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: new URL(e.STRIPE_API_URL),
+          }
+        : undefined,
+    credits: { priceCents: e.CREDIT_PRICE_CENTS, currency: e.CREDIT_CURRENCY },
+    promotion:
+      e.PROMO_PERCENT_OFF && e.PROMO_ENDS_AT
+        ? { id: e.PROMO_ID, percentOff: e.PROMO_PERCENT_OFF, endsAt: new Date(e.PROMO_ENDS_AT) }
+        : undefined,
   };
 }
 

@@ -8,6 +8,7 @@ import { loadConfig } from './config.ts';
 import { demoOwner, seedDemo } from './features/demo/demo.service.ts';
 import { readDemoBalerKey } from './features/demo/demo-baler-key.ts';
 import { startIdentityHousekeeping } from './features/identity/identity-housekeeping.ts';
+import { startMonthRollover } from './features/subscriptions/month-rollover.service.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { SecretBox } from './lib/secret-box.ts';
 
@@ -52,6 +53,9 @@ async function main(): Promise<void> {
   const stopHousekeeping = startIdentityHousekeeping(ctx, (error) =>
     app.log.warn({ err: error }, 'purging expired sign-in rows failed'),
   );
+  const stopRollover = startMonthRollover(ctx, (error) =>
+    app.log.warn({ err: error }, 'activating or renewing subscription months failed'),
+  );
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -59,6 +63,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal} received, closing`);
     stopMaintenance();
     stopHousekeeping();
+    stopRollover();
     await app.close();
     await database.close();
     process.exit(0);

@@ -143,6 +143,31 @@ const matrix: Row[] = [
   ['PUT', '/user-api/user/enable', OWNER_CHANGE, target],
   ['PUT', '/user-api/user/disable', OWNER_CHANGE, target],
   ['PUT', '/user-api/user/reinvite', OWNER_CHANGE, target],
+  // Subscriptions and payments (no Stripe keys here: checkout says payments are off).
+  ['GET', '/user-api/wallet', ALL_READ],
+  ['POST', '/user-api/wallet/grants', ADMIN_ONLY, () => ({ body: { credits: 1, note: 'Matrix' } })],
+  ['GET', '/user-api/subscriptions/pricing', ALL_READ],
+  ['GET', '/user-api/subscriptions/promo/{id}', ALL_READ, () => ({ params: { id: 'current' } })],
+  ['POST', '/user-api/subscriptions/promo/{id}', ALL_READ, () => ({ params: { id: 'current' } })],
+  ['GET', '/user-api/subscriptions/{id}', OWN_THING, (f) => ({ params: { id: f.home.balerId } })],
+  [
+    'POST',
+    '/user-api/subscriptions/{id}',
+    OWNER_CHANGE,
+    (f) => ({ params: { id: f.home.balerId }, body: { autoRenew: true } }),
+  ],
+  [
+    'POST',
+    '/user-api/stripe/checkout',
+    [409, 403, 401, 409, 409, 409, 401, 401, 401],
+    () => q({ quantity: 1 }),
+  ],
+  [
+    'POST',
+    '/user-api/public/stripe/webhook',
+    [404, 404, 404, 404, 404, 404, 404, 404, 404],
+    () => ({ body: { type: 'checkout.session.completed' } }),
+  ],
   ['GET', '/user-api/machines', ALL_READ],
   [
     'POST',
@@ -270,7 +295,8 @@ const rowsToAdd = new Set([
 let t: TestApp;
 let f: AuthorizationFixtures;
 beforeAll(async () => {
-  t = await startTestApp();
+  // The operator's registry vouches for VINs and their ACM email (BALER_PROVIDER=registry).
+  t = await startTestApp({ env: { BALER_PROVIDER: 'registry' } });
   f = await authorizationFixtures(t);
 });
 afterAll(() => t.close());

@@ -106,6 +106,8 @@ export interface BalersTable {
   createdAt: DefaultedTimestamp;
   /** Set when the owner deleted the baler; its bales stay, its VIN may be registered again. */
   deletedAt: NullableTimestamp;
+  /** When the owner switched auto-renew on; null while it is off. */
+  autoRenewSince: NullableTimestamp;
 }
 
 /** The embedded connectivity provider's registry: VINs it knows and their ACM subscription. */
@@ -272,6 +274,43 @@ export interface FiltersTable {
   updatedAt: DefaultedTimestamp;
 }
 
+/** One change of a wallet's balance (migration 0008); the balance is the sum of `credits`. */
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  orgId: string;
+  kind: 'purchase' | 'grant' | 'apply' | 'refund' | 'renewal';
+  credits: number;
+  balerId: string | null;
+  /** The month's first day, 'YYYY-MM-DD'. */
+  month: ColumnType<string | null, string | null | undefined, string | null>;
+  actorUserId: string | null;
+  actorEmail: string | null;
+  note: string | null;
+  stripeSessionId: string | null;
+  createdAt: DefaultedTimestamp;
+}
+
+/** A Stripe Checkout Session this server opened, fulfilled once by its signed webhook. */
+export interface StripeCheckoutsTable {
+  sessionId: string;
+  orgId: string;
+  quantity: number;
+  unitAmountCents: number;
+  currency: string;
+  percentOff: number | null;
+  status: Generated<'open' | 'complete'>;
+  createdBy: string;
+  createdAt: DefaultedTimestamp;
+  completedAt: NullableTimestamp;
+}
+
+/** The month an organization's owner was mailed that auto-renew found no credit. */
+export interface RenewalNoticesTable {
+  orgId: string;
+  month: string;
+  createdAt: DefaultedTimestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -293,4 +332,7 @@ export interface Database {
   baleVersions: BaleVersionsTable;
   bales: BalesTable;
   filters: FiltersTable;
+  creditLedger: CreditLedgerTable;
+  stripeCheckouts: StripeCheckoutsTable;
+  renewalNotices: RenewalNoticesTable;
 }

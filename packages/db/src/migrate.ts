@@ -5,6 +5,7 @@ import * as settingsFilters from './migrations/2026-11-21-0003-settings-filters.
 import * as fieldCropNames from './migrations/2026-11-21-0004-field-crop-names.ts';
 import * as balerRegistry from './migrations/2026-11-21-0005-baler-registry.ts';
 import * as authorizedEmails from './migrations/2026-11-21-0007-authorized-emails.ts';
+import * as credits from './migrations/2026-11-22-0008-credits.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-0004-field-crop-names': fieldCropNames,
   '2026-11-21-0005-baler-registry': balerRegistry,
   '2026-11-21-0007-authorized-emails': authorizedEmails,
+  '2026-11-22-0008-credits': credits,
 };
 
 /**

@@ -8,6 +8,7 @@ const statusByCode: Record<ApiErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UPSTREAM_FAILED: 502,
 };
 
 /** An error whose message is meant for the user; the error handler sends it as the API body. */

@@ -15,7 +15,8 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // The operator's registry vouches for VINs and their ACM email (BALER_PROVIDER=registry).
+  t = await startTestApp({ env: { BALER_PROVIDER: 'registry' } });
 });
 afterAll(() => t.close());
 

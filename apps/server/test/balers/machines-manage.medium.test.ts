@@ -15,7 +15,8 @@ import { errorOf, knownVin, signedInOwner, signedInSubUser } from './machines-fi
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // The operator's registry vouches for VINs and their ACM email (BALER_PROVIDER=registry).
+  t = await startTestApp({ env: { BALER_PROVIDER: 'registry' } });
 });
 afterAll(() => t.close());
 
@@ -42,6 +43,7 @@ describe('GET /machines and /machines/{id}', () => {
           vin,
           active: true,
           acmStatus: 'Active',
+          autoRenew: false,
           acmExpiry: '2026-12-31T00:00:00.000Z',
           subscriptionExpiry: '2026-02-28T23:59:59.000Z',
           authorizedEmails: [],

@@ -16,7 +16,8 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // The operator's registry vouches for VINs and their ACM email (BALER_PROVIDER=registry).
+  t = await startTestApp({ env: { BALER_PROVIDER: 'registry' } });
 });
 afterAll(() => t.close());
 
@@ -37,6 +38,7 @@ describe('POST /machines', () => {
       vin,
       active: true,
       acmStatus: 'Active',
+      autoRenew: false,
       acmExpiry: '2027-03-31T00:00:00.000Z',
       subscriptionExpiry: null,
       authorizedEmails: [],

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { balerListSchema } from '@baletrack/contracts/balers/baler';
+import { balerSubscriptionSchema } from '@baletrack/contracts/subscriptions/subscription';
+import { walletSchema } from '@baletrack/contracts/subscriptions/wallet';
+import { monthOf } from '@baletrack/domain/subscriptions/month';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOwner, demoUnregisteredVins, seedDemo } from '../../src/features/demo/demo.service.ts';
 import { readDemoBalerKey } from '../../src/features/demo/demo-baler-key.ts';
@@ -15,7 +18,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-demo-'));
 let t: TestApp;
 let seconds = 0;
 beforeAll(async () => {
-  t = await startTestApp({ env: { DATA_DIR: dataDir } });
+  // The registry knows the demo VINs under the demo owner's email (BALER_PROVIDER=registry).
+  t = await startTestApp({ env: { DATA_DIR: dataDir, BALER_PROVIDER: 'registry' } });
   const started = performance.now();
   expect(await seedDemo(t.ctx)).toBe('created');
   seconds = (performance.now() - started) / 1000;
@@ -87,6 +91,28 @@ describe('seedDemo', () => {
       .executeTakeFirstOrThrow();
     expect(Number(locked.n)).toBeGreaterThanOrEqual(150);
     expect(Number(locked.n)).toBeLessThanOrEqual(800);
+  });
+
+  it('never locks by itself: the rest of the year applied, auto-renew on, credits to spare', async () => {
+    const { IdToken } = await signIn(t, demoOwner.email, demoOwner.password);
+    const wallet = walletSchema.parse(
+      await (await apiCall(t, IdToken, 'GET', '/user-api/wallet')).json(),
+    );
+    expect(wallet.balance).toBe(12);
+    const balers = await apiCall(t, IdToken, 'GET', '/user-api/machines');
+    const now = t.ctx.now();
+    const thisYear = `${now.getUTCFullYear()}-`;
+    for (const baler of balerListSchema.parse(await balers.json()).balers) {
+      expect(baler.autoRenew).toBe(true);
+      const grid = balerSubscriptionSchema.parse(
+        await (await apiCall(t, IdToken, 'GET', `/user-api/subscriptions/${baler.id}`)).json(),
+      );
+      const rest = grid.months.filter(
+        (m) => m.month.startsWith(thisYear) && m.month >= monthOf(now),
+      );
+      expect(rest.length).toBeGreaterThan(0);
+      for (const month of rest) expect(['active', 'scheduled']).toContain(month.state);
+    }
   });
 
   it('keeps the demo baler key for the simulator, readable by its owner only', async () => {

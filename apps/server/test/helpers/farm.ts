@@ -9,14 +9,16 @@ import { insertSubscriptionMonths } from '../../src/features/subscriptions/subsc
 import { newConfirmedUser, signIn } from './identity.ts';
 import type { TestApp } from './test-app.ts';
 
-const VIN_CHARACTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+const VIN_LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+const VIN_CHARACTERS = `${VIN_LETTERS}0123456789`;
+const pick = (from: string) => from[Math.floor(Math.random() * from.length)];
 
-/** A random, well-formed 17-character VIN. */
+/**
+ * A random, well-formed 17-character VIN. It starts with a letter: North American VINs (1–5)
+ * carry a check digit that a random one would fail.
+ */
 export function newVin(): string {
-  return Array.from(
-    { length: 17 },
-    () => VIN_CHARACTERS[Math.floor(Math.random() * VIN_CHARACTERS.length)],
-  ).join('');
+  return [pick(VIN_LETTERS), ...Array.from({ length: 16 }, () => pick(VIN_CHARACTERS))].join('');
 }
 
 /**

@@ -19,10 +19,11 @@ export interface TestApp {
 
 /**
  * Boots the real server on a fresh database and a free port. Mail goes to the outbox unless a
- * mailer is given; `env` overrides configuration as environment variables would.
+ * mailer is given; `env` overrides configuration as environment variables would; `startAt` sets
+ * the clock to an instant from which it runs on (and `advance` moves it).
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer } = {},
+  options: { env?: Record<string, string>; mailer?: Mailer; startAt?: string } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -32,7 +33,7 @@ export async function startTestApp(
     SEED_DEMO: 'false',
     ...options.env,
   });
-  let offset = 0;
+  let offset = options.startAt ? Date.parse(options.startAt) - Date.now() : 0;
   const ctx = createAppContext({
     config,
     db: database.db,

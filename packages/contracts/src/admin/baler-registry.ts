@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { acmStatuses, vinSchema } from '../balers/baler.ts';
+import { registryAcmStatuses, vinSchema } from '../balers/baler.ts';
 import { messages } from '../errors/messages.ts';
 import { emailSchema } from '../identity/register.ts';
 
@@ -14,7 +14,7 @@ export const registryEntrySchema = z.object({
   vin: z.string(),
   registered: z.boolean(),
   acmEmail: z.string().nullable(),
-  acmStatus: z.enum(acmStatuses),
+  acmStatus: z.enum(registryAcmStatuses),
   acmExpiry: z.iso.datetime({ offset: true }).nullable(),
   registeredTo: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });
@@ -32,7 +32,7 @@ export const registrySearchQuerySchema = z.object({
 export const registryEntryChangeSchema = z.object({
   registered: z.boolean(),
   acmEmail: emailSchema.nullable(),
-  acmStatus: z.enum(acmStatuses),
+  acmStatus: z.enum(registryAcmStatuses),
   acmExpiry: dateTime.nullable(),
 });
 export type RegistryEntryChange = z.infer<typeof registryEntryChangeSchema>;

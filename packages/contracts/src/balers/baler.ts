@@ -11,8 +11,14 @@ export const vinSchema = z
   .regex(/^[A-HJ-NPR-Z0-9]{17}$/, messages.baler.vinInvalid);
 
 /** Whether the baler's connectivity module (ACM) subscription is live at the provider. */
-export const acmStatuses = ['Active', 'Expired', 'Unknown'] as const;
+export const registryAcmStatuses = ['Active', 'Expired', 'Unknown'] as const;
+/**
+ * As a baler shows it: 'NotChecked' when the server checks only the VIN's form and no provider
+ * was asked (BALER_PROVIDER=vin-check).
+ */
+export const acmStatuses = [...registryAcmStatuses, 'NotChecked'] as const;
 export type AcmStatus = (typeof acmStatuses)[number];
+export type RegistryAcmStatus = (typeof registryAcmStatuses)[number];
 
 export const authorizedEmailStatuses = ['Expired', 'Deleted', 'Pending', 'Active'] as const;
 export type AuthorizedEmailStatus = (typeof authorizedEmailStatuses)[number];
@@ -37,6 +43,8 @@ export const balerSchema = z.object({
   vin: z.string(),
   active: z.boolean(),
   acmStatus: z.enum(acmStatuses),
+  /** Whether a credit is applied by itself at each month's start (subscriptions). */
+  autoRenew: z.boolean(),
   /** End of the last paid (credit) month; null when never subscribed. */
   subscriptionExpiry: dateTime.nullable(),
   acmExpiry: dateTime.nullable(),

@@ -10,6 +10,8 @@ export const errorCodes = {
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
   INTERNAL: 'INTERNAL',
+  /** A service we depend on (the payment provider) failed; 502. */
+  UPSTREAM_FAILED: 'UPSTREAM_FAILED',
 } as const;
 export type ApiErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 

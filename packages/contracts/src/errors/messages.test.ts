@@ -204,7 +204,7 @@ describe('messages', () => {
       grantCreditsInvalid: 'Grant between 1 and 10,000 credits.',
       grantNoteTooLong: 'A note can be at most 200 characters.',
     });
-    const { vin } = messages.subscriptions;
+    const vin = messages.baler.vinForm;
     expect(vin.wrongLength(16)).toBe('A VIN has 17 characters; this one has 16.');
     expect(vin).toMatchObject({
       invalidCharacter: 'A VIN holds only the letters A to Z and the digits 0 to 9.',

@@ -97,6 +97,15 @@ export const messages = {
     adminOnly: 'Only administrators can do this.',
   },
   baler: {
+    // What a farm's own server (BALER_PROVIDER=vin-check) says of a VIN's form (ISO 3779).
+    vinForm: {
+      wrongLength: (length: number) => `A VIN has 17 characters; this one has ${length}.`,
+      invalidCharacter: 'A VIN holds only the letters A to Z and the digits 0 to 9.',
+      forbiddenLetter: 'A VIN never holds the letters I, O or Q. Check for 1 or 0 instead.',
+      checkDigitMismatch:
+        'This VIN does not add up: its 9th character, the check digit, does not match the ' +
+        'rest. Check it for typos.',
+    },
     noBalers: 'No balers associated with this account',
     emailExists: 'Email already exists',
     vinAlreadyRegistered: 'This VIN is already registered to your account.',
@@ -289,13 +298,5 @@ export const messages = {
     quantityInvalid: 'Buy between 1 and 1,000 credits at a time.',
     grantCreditsInvalid: 'Grant between 1 and 10,000 credits.',
     grantNoteTooLong: 'A note can be at most 200 characters.',
-    vin: {
-      wrongLength: (length: number) => `A VIN has 17 characters; this one has ${length}.`,
-      invalidCharacter: 'A VIN holds only the letters A to Z and the digits 0 to 9.',
-      forbiddenLetter: 'A VIN never holds the letters I, O or Q. Check for 1 or 0 instead.',
-      checkDigitMismatch:
-        'This VIN does not add up: its 9th character, the check digit, does not match the ' +
-        'rest. Check it for typos.',
-    },
   },
 } as const;

@@ -1,4 +1,4 @@
-import type { AcmStatus } from '@baletrack/contracts/balers/baler';
+import type { RegistryAcmStatus } from '@baletrack/contracts/balers/baler';
 import type { Database } from '@baletrack/db/database';
 import type { Kysely, Transaction } from 'kysely';
 
@@ -8,7 +8,7 @@ export interface RegistryEntry {
   vin: string;
   registered?: boolean;
   acmEmail: string | null;
-  acmStatus?: AcmStatus;
+  acmStatus?: RegistryAcmStatus;
   acmExpiry?: string | null;
 }
 

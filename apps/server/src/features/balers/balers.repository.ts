@@ -59,7 +59,7 @@ export function findBaler(db: Db, orgId: string, balerId: string) {
 export function listBalers(db: Db, orgId: string) {
   return db
     .selectFrom('balers')
-    .select(['id', 'name', 'vin', 'active'])
+    .select(['id', 'name', 'vin', 'active', 'autoRenewSince'])
     .where('orgId', '=', orgId)
     .where('deletedAt', 'is', null)
     .orderBy('name')
@@ -80,7 +80,7 @@ export function findBalerById(db: Db, balerId: string) {
 export function findLiveBaler(db: Db, orgId: string, balerId: string) {
   return db
     .selectFrom('balers')
-    .select(['id', 'name', 'vin', 'active'])
+    .select(['id', 'name', 'vin', 'active', 'autoRenewSince'])
     .where('orgId', '=', orgId)
     .where('id', '=', balerId)
     .where('deletedAt', 'is', null)
@@ -106,29 +106,21 @@ export async function updateBaler(
 
 /**
  * Marks a baler deleted: its key stops working, its VIN is free, its bales and active months stay
- * (so they stay visible as before). Scheduled months go with it.
+ * (so they stay visible as before); false when there is no such live baler. Its scheduled months
+ * are the caller's to refund in the same transaction.
  */
 export async function markBalerDeleted(
-  db: Kysely<Database>,
+  db: Db,
   orgId: string,
   balerId: string,
   at: Date,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('balers')
-      .set({ deletedAt: at, active: false, apiKeyHash: null })
-      .where('orgId', '=', orgId)
-      .where('id', '=', balerId)
-      .where('deletedAt', 'is', null)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) return false;
-    await trx
-      .deleteFrom('balerSubscriptionMonths')
-      .where('orgId', '=', orgId)
-      .where('balerId', '=', balerId)
-      .where('status', '=', 'scheduled')
-      .execute();
-    return true;
-  });
+  const result = await db
+    .updateTable('balers')
+    .set({ deletedAt: at, active: false, apiKeyHash: null, autoRenewSince: null })
+    .where('orgId', '=', orgId)
+    .where('id', '=', balerId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -9,11 +9,13 @@ import {
 } from '@baletrack/contracts/balers/baler';
 import { messages } from '@baletrack/contracts/errors/messages';
 import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { vinProblem } from '@baletrack/domain/vin/vin';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { authorizedEmailsNamed } from '../authorized-emails/authorized-email-view.ts';
 import { activeAuthorizedEmails } from '../authorized-emails/authorized-emails.repository.ts';
 import { lastSubscribedMonths } from '../subscriptions/subscription-months.repository.ts';
+import { refundScheduledMonths } from '../subscriptions/subscriptions.service.ts';
 import { listUsers } from '../users/users.repository.ts';
 import {
   findLiveBaler,
@@ -27,6 +29,7 @@ import {
   type ConnectivityProvider,
   type ConnectivityRecord,
   localRegistryProvider,
+  vinCheckProvider,
 } from './connectivity-provider.ts';
 
 /** The purpose ingest keys are hashed under (SecretBox derives a key per purpose). */
@@ -86,9 +89,14 @@ async function assertVinFree(ctx: AppContext, orgId: string, vin: string): Promi
  * authorized email.
  */
 
-/** The equipment connectivity provider: the embedded registry until a real feed is wired here. */
+/**
+ * The equipment connectivity provider the operator chose (BALER_PROVIDER): the embedded
+ * registry, or the VIN's form alone; a real provider feed plugs in here.
+ */
 function connectivityProvider(ctx: AppContext): ConnectivityProvider {
-  return localRegistryProvider(ctx.db);
+  return ctx.config.balerProvider === 'registry'
+    ? localRegistryProvider(ctx.db)
+    : vinCheckProvider();
 }
 
 /** GET /machines: the organization's balers (an empty list when it has none). */
@@ -178,8 +186,11 @@ export async function deleteBaler(
   balerId: string,
 ): Promise<void> {
   assertOwner(principal);
-  const deleted = await markBalerDeleted(ctx.db, principal.orgId, balerId, ctx.now());
-  if (!deleted) throw new AppError('NOT_FOUND', messages.baler.notFound);
+  await ctx.db.transaction().execute(async (trx) => {
+    const deleted = await markBalerDeleted(trx, principal.orgId, balerId, ctx.now());
+    if (!deleted) throw new AppError('NOT_FOUND', messages.baler.notFound);
+    await refundScheduledMonths(trx, principal, balerId);
+  });
 }
 
 async function changeBaler(
@@ -201,17 +212,36 @@ async function registrableRecord(
   vin: string,
 ): Promise<ConnectivityRecord> {
   await assertVinFree(ctx, orgId, vin);
-  const record = await connectivityProvider(ctx).lookup(vin);
+  const provider = connectivityProvider(ctx);
+  if (provider.kind === 'vin-check') assertWellFormedVin(vin);
+  const record = await provider.lookup(vin);
   if (!record?.registered) {
     throw new AppError('VALIDATION_FAILED', messages.baler.registerFailed, [
       { path: 'vin', message: messages.baler.registerFailed },
     ]);
   }
+  if (provider.kind === 'vin-check') return record;
   const allowed = await accountEmails(ctx, orgId);
   if (!record.acmEmail || !allowed.has(record.acmEmail.toLowerCase())) {
     throw new AppError('FORBIDDEN', messages.baler.notAuthorized);
   }
   return record;
+}
+
+/** ISO 3779 beyond the form `vinSchema` checks: the check digit where the VIN's region uses one. */
+function assertWellFormedVin(vin: string): void {
+  const problem = vinProblem(vin);
+  if (!problem) return;
+  const texts = messages.baler.vinForm;
+  const message =
+    problem === 'wrong-length'
+      ? texts.wrongLength(vin.length)
+      : {
+          'forbidden-letter': texts.forbiddenLetter,
+          'invalid-character': texts.invalidCharacter,
+          'check-digit-mismatch': texts.checkDigitMismatch,
+        }[problem];
+  throw new AppError('VALIDATION_FAILED', message, [{ path: 'vin', message }]);
 }
 
 /** The emails an ACM subscription may run under: the owners' and the authorized emails. */
@@ -225,12 +255,16 @@ async function balerView(
   ctx: AppContext,
   provider: ConnectivityProvider,
   orgId: string,
-  baler: { id: string; name: string; vin: string; active: boolean },
+  baler: { id: string; name: string; vin: string; active: boolean; autoRenewSince: Date | null },
   lastMonth: string | undefined,
 ): Promise<Baler> {
   const record = await provider.lookup(baler.vin);
   return {
-    ...baler,
+    id: baler.id,
+    name: baler.name,
+    vin: baler.vin,
+    active: baler.active,
+    autoRenew: baler.autoRenewSince !== null,
     acmStatus: record?.acmStatus ?? 'Unknown',
     acmExpiry: record?.acmExpiry ?? null,
     subscriptionExpiry: lastMonth ? monthEnd(lastMonth) : null,

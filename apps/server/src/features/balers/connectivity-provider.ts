@@ -19,6 +19,11 @@ export interface ConnectivityRecord {
  * feed implements this; the embedded default reads the local registry table.
  */
 export interface ConnectivityProvider {
+  /**
+   * 'registry': the operator's registry vouches for VINs and the email their ACM runs under.
+   * 'vin-check': a farm's own server; any well-formed VIN may be registered, unchecked.
+   */
+  kind: 'registry' | 'vin-check';
   /** null when the provider does not know the VIN. */
   lookup(vin: string): Promise<ConnectivityRecord | null>;
 }
@@ -29,6 +34,7 @@ export interface ConnectivityProvider {
  */
 export function localRegistryProvider(db: Kysely<Database>): ConnectivityProvider {
   return {
+    kind: 'registry',
     async lookup(vin) {
       const entry = await findRegistryEntry(db, vin);
       if (!entry) return null;
@@ -39,5 +45,18 @@ export function localRegistryProvider(db: Kysely<Database>): ConnectivityProvide
         ...(entry.acmExpiry ? { acmExpiry: new Date(entry.acmExpiry).toISOString() } : {}),
       };
     },
+  };
+}
+
+/**
+ * The provider of a server that runs its own farm (BALER_PROVIDER=vin-check): no one to ask, so
+ * every VIN is taken as registered, its ACM status 'NotChecked'; registration checks the VIN's
+ * form (ISO 3779) instead.
+ * @example await vinCheckProvider().lookup('1M8GDM9AXKP042788') // { registered: true, acmStatus: 'NotChecked' }
+ */
+export function vinCheckProvider(): ConnectivityProvider {
+  return {
+    kind: 'vin-check',
+    lookup: async () => ({ registered: true, acmStatus: 'NotChecked' }),
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateDemoFarm } from '@baletrack/domain/demo-farm/demo-farm';
 import type { DemoFarm } from '@baletrack/domain/demo-farm/demo-farm-model';
+import { addMonths, monthOf } from '@baletrack/domain/subscriptions/month';
 import type { AppContext } from '../../app-context.ts';
 import { insertRegistryEntries } from '../balers/baler-registry.repository.ts';
 import { createBaler } from '../balers/balers.service.ts';
@@ -10,6 +11,8 @@ import { insertFields } from '../fields/fields.repository.ts';
 import { insertGeofences } from '../geofences/geofences.repository.ts';
 import { createPoolUser } from '../identity/user-pool.service.ts';
 import { ingestBales } from '../ingest/ingest.service.ts';
+import { addLedgerEntries } from '../subscriptions/credit-ledger.repository.ts';
+import { setAutoRenew } from '../subscriptions/renewals.repository.ts';
 import { insertSubscriptionMonths } from '../subscriptions/subscription-months.repository.ts';
 import { insertOrganization } from '../users/users.repository.ts';
 import {
@@ -116,6 +119,7 @@ export async function storeDemoFarm(
     orgId,
     farm.subscriptionMonths.map((m) => ({ ...m, balerId: stored(m.balerId) })),
   );
+  await fundDemoWallet(ctx, orgId, [...balerIds.values()]);
 
   for (const baler of farm.balers) {
     const records = farm.bales.filter((b) => b.balerId === baler.id).map((b) => b.record);
@@ -136,4 +140,42 @@ export async function storeDemoFarm(
   const [squareBalerKey] = keys;
   if (!squareBalerKey) throw new Error('The demo farm has no baler.');
   return squareBalerKey;
+}
+
+/** Credits left in the demo wallet once the rest of the year is applied: enough to try buying none. */
+const DEMO_SPARE_CREDITS = 12;
+
+/**
+ * The demo never locks by itself: its wallet is granted credits, the rest of the current year
+ * is applied to every baler (scheduled months, debited in the ledger like an owner's), and
+ * auto-renew carries on from January.
+ */
+async function fundDemoWallet(ctx: AppContext, orgId: string, balerIds: string[]): Promise<void> {
+  const now = ctx.now();
+  const current = monthOf(now);
+  const later: string[] = [];
+  for (let month = addMonths(current, 1); month.slice(0, 4) === current.slice(0, 4); ) {
+    later.push(month);
+    month = addMonths(month, 1);
+  }
+  const applied = balerIds.flatMap((balerId) =>
+    later.map((month) => ({ balerId, month: `${month}-01` })),
+  );
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertSubscriptionMonths(
+      trx,
+      orgId,
+      applied.map((a) => ({ ...a, status: 'scheduled' as const })),
+    );
+    await addLedgerEntries(trx, orgId, [
+      { kind: 'grant', credits: applied.length + DEMO_SPARE_CREDITS, note: 'Demo farm credits' },
+      ...applied.map((a) => ({
+        kind: 'apply' as const,
+        credits: -1,
+        ...a,
+        actorEmail: demoOwner.email,
+      })),
+    ]);
+    for (const balerId of balerIds) await setAutoRenew(trx, orgId, balerId, now);
+  });
 }

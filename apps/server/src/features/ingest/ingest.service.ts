@@ -10,6 +10,7 @@ import {
   upsertBales,
 } from '../bales/bale-writes.repository.ts';
 import { assignFields } from '../fields/field-assignment.ts';
+import { activateMonthsWithBales } from '../subscriptions/subscription-months.repository.ts';
 import { parseRecord, utcMonth } from './ingest-record.ts';
 
 const round = (value: number, digits: number) => {
@@ -88,6 +89,11 @@ export async function ingestBales(
     result.updated += updated;
     const written = inserted + updated;
     result.unchanged += rows.length - written;
+    if (ctx.config.billing === 'off') {
+      // Before the version commits, so no process ever sees these bales locked.
+      const months = [...new Set(rows.map((row) => row.creationMonth))];
+      await activateMonthsWithBales(trx, { orgId: baler.orgId, balerId: baler.id, months });
+    }
     if (written > 0) await commitBaleVersion(trx, baler.orgId, version);
   });
   return result;

@@ -49,3 +49,103 @@ export async function lastSubscribedMonths(db: Db, orgId: string): Promise<Map<s
     .execute();
   return new Map(rows.map((row) => [row.balerId, row.month]));
 }
+
+/** The months ('YYYY-MM') a baler has a credit on, active or scheduled, in order. */
+export async function creditedMonths(db: Db, orgId: string, balerId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('balerSubscriptionMonths')
+    .select(sql<string>`to_char(month, 'YYYY-MM')`.as('month'))
+    .where('orgId', '=', orgId)
+    .where('balerId', '=', balerId)
+    .orderBy('month')
+    .execute();
+  return rows.map((row) => row.month);
+}
+
+/**
+ * Takes scheduled months back (first days 'YYYY-MM-01'); active ones are never touched. Returns
+ * the first days actually removed, so the caller refunds exactly those.
+ */
+export async function deleteScheduledMonths(
+  db: Db,
+  orgId: string,
+  balerId: string,
+  months?: string[],
+): Promise<string[]> {
+  if (months?.length === 0) return [];
+  const rows = await db
+    .deleteFrom('balerSubscriptionMonths')
+    .where('orgId', '=', orgId)
+    .where('balerId', '=', balerId)
+    .where('status', '=', 'scheduled')
+    .$if(months !== undefined, (q) => q.where('month', 'in', months as string[]))
+    .returning(sql<string>`to_char(month, 'YYYY-MM-DD')`.as('month'))
+    .execute();
+  return rows.map((row) => row.month);
+}
+
+/**
+ * Turns every scheduled month that has begun (first day ≤ `currentMonth`, 'YYYY-MM-01') active,
+ * in every organization; returns how many. Safe to run from several processes at once.
+ */
+export async function activateDueMonths(db: Db, currentMonth: string): Promise<number> {
+  const result = await db
+    .updateTable('balerSubscriptionMonths')
+    .set({ status: 'active', updatedAt: sql`now()` })
+    .where('status', '=', 'scheduled')
+    .where('month', '<=', currentMonth)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * With billing off: makes active every month in which a baler made a bale and had none, so
+ * nothing locks (`scope` limits it to one baler's months, e.g. of one ingest batch).
+ */
+export async function activateMonthsWithBales(
+  db: Db,
+  scope?: { orgId: string; balerId: string; months: string[] },
+): Promise<void> {
+  if (scope?.months.length === 0) return;
+  await db
+    .insertInto('balerSubscriptionMonths')
+    .columns(['orgId', 'balerId', 'month', 'status'])
+    .expression(
+      db
+        .selectFrom('bales')
+        .select(['bales.orgId', 'bales.balerId', 'bales.creationMonth', sql.lit('active').as('s')])
+        .distinct()
+        .$if(scope !== undefined, (q) =>
+          q
+            .where('bales.orgId', '=', scope?.orgId as string)
+            .where('bales.balerId', '=', scope?.balerId as string)
+            .where('bales.creationMonth', 'in', scope?.months as string[]),
+        ),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['orgId', 'balerId', 'month'])
+        .doUpdateSet({ status: 'active', updatedAt: sql`now()` })
+        .where('balerSubscriptionMonths.status', '=', 'scheduled'),
+    )
+    .execute();
+}
+
+/**
+ * Applies a renewal's month (first day 'YYYY-MM-01') as active; false when the month has a
+ * credit already (another process renewed it, or the owner applied it), so nothing is debited.
+ */
+export async function insertRenewedMonth(
+  db: Db,
+  orgId: string,
+  balerId: string,
+  month: string,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('balerSubscriptionMonths')
+    .values({ orgId, balerId, month, status: 'active' })
+    .onConflict((oc) => oc.columns(['orgId', 'balerId', 'month']).doNothing())
+    .returning('balerId')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}

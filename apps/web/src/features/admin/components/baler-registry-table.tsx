@@ -1,5 +1,5 @@
 import type { RegistryEntry } from '@baletrack/contracts/admin/baler-registry';
-import type { AcmStatus } from '@baletrack/contracts/balers/baler';
+import type { RegistryAcmStatus } from '@baletrack/contracts/balers/baler';
 import {
   Alert,
   Badge,
@@ -21,7 +21,7 @@ import { RegistryEntryDialog } from '@/features/admin/components/registry-entry-
 import { adminErrorMessage } from '@/features/admin/utils/admin-error-message';
 import { formatShortDay } from '@/lib/format';
 
-const statusColors: Record<AcmStatus, string> = {
+const statusColors: Record<RegistryAcmStatus, string> = {
   Active: 'green',
   Expired: 'orange',
   Unknown: 'gray',

@@ -3,7 +3,7 @@ import {
   newRegistryEntrySchema,
   type RegistryEntry,
 } from '@baletrack/contracts/admin/baler-registry';
-import { acmStatuses } from '@baletrack/contracts/balers/baler';
+import { registryAcmStatuses } from '@baletrack/contracts/balers/baler';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -127,7 +127,7 @@ export function RegistryEntryDialog({ entry, onClose }: RegistryEntryDialogProps
             render={({ field }) => (
               <Select
                 label="ACM status"
-                data={[...acmStatuses]}
+                data={[...registryAcmStatuses]}
                 value={field.value}
                 onChange={(value) => value && field.onChange(value)}
                 allowDeselect={false}

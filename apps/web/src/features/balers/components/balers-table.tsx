@@ -2,7 +2,11 @@ import type { Baler } from '@baletrack/contracts/balers/baler';
 import { messages } from '@baletrack/contracts/errors/messages';
 import { Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { acmStatusColours, describeExpiry } from '@/features/balers/utils/baler-dates';
+import {
+  acmStatusColours,
+  acmStatusLabel,
+  describeExpiry,
+} from '@/features/balers/utils/baler-dates';
 
 interface BalersTableProps {
   balers: Baler[];
@@ -63,7 +67,7 @@ export function BalersTable({ balers, actions }: BalersTableProps) {
               <Table.Td>
                 <Stack gap={2}>
                   <Badge variant="light" color={acmStatusColours[baler.acmStatus]}>
-                    {`ACM ${baler.acmStatus}`}
+                    {acmStatusLabel(baler.acmStatus)}
                   </Badge>
                   <Expiry iso={baler.acmExpiry} none="No end date given" />
                 </Stack>

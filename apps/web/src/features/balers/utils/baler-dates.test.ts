@@ -47,4 +47,11 @@ describe('acmVerdict', () => {
       'ACM Active, no expiry date given.',
     );
   });
+
+  it('says plainly when no provider checked the VIN', () => {
+    expect(acmVerdict({ vin, acmStatus: 'NotChecked', acmExpiry: null }, now)).toBe(
+      'BT34LSX7R2H104901 is a well-formed VIN. No connectivity provider checks it on this ' +
+        'server. It can be registered.',
+    );
+  });
 });

@@ -24,7 +24,13 @@ export const acmStatusColours: Record<AcmStatus, string> = {
   Active: 'green',
   Expired: 'red',
   Unknown: 'gray',
+  NotChecked: 'gray',
 };
+
+/** The status badge's words: 'NotChecked' reads as what it means. */
+export function acmStatusLabel(status: AcmStatus): string {
+  return status === 'NotChecked' ? 'ACM not checked' : `ACM ${status}`;
+}
 
 /**
  * The connectivity provider's verdict on a VIN the owner may register, in a sentence.
@@ -35,6 +41,9 @@ export function acmVerdict(
   validation: { vin: string; acmStatus: AcmStatus; acmExpiry: string | null },
   now: Date,
 ): string {
+  if (validation.acmStatus === 'NotChecked') {
+    return `${validation.vin} is a well-formed VIN. No connectivity provider checks it on this server. It can be registered.`;
+  }
   const expiry = describeExpiry(validation.acmExpiry, now, 'No expiry date given');
   return (
     `The connectivity provider knows ${validation.vin}: ACM ${validation.acmStatus}, ` +
