@@ -24,14 +24,46 @@ const superadmin = spawnSync(
   { stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
 );
 if (superadmin.status !== 0) process.exit(superadmin.status ?? 1);
+// Payments as a grower meets them, against the tests' local Stripe stand-in (never Stripe).
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? 3198);
+const stripeEnv = {
+  STRIPE_SECRET_KEY: 'sk_test_e2e',
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2e_journeys',
+  STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+  PROMO_PERCENT_OFF: '20',
+  PROMO_ENDS_AT: '2099-12-31T23:59:59Z',
+};
+const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+const stripe = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'e2e/support/stripe-stand-in-server.ts'],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      ...stripeEnv,
+      E2E_STRIPE_PORT: String(stripePort),
+      E2E_WEBHOOK_URL: `${publicUrl}/user-api/public/stripe/webhook`,
+    },
+  },
+);
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+  env: {
+    ...process.env,
+    ...stripeEnv,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
 });
-const stop = (signal) => server.kill(signal);
+const stop = (signal) => {
+  stripe.kill(signal);
+  server.kill(signal);
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 server.on('exit', (code) => {
+  stripe.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -87,7 +87,12 @@ export class StripeStandIn {
     return { host: '127.0.0.1', port, protocol: 'http' as const, maxNetworkRetries: 0 };
   }
 
-  async start(options: { webhookUrl?: string; webhookSecret: string }): Promise<this> {
+  /** Listens on 127.0.0.1 at `port` (a free one by default). */
+  async start(options: {
+    webhookUrl?: string;
+    webhookSecret: string;
+    port?: number;
+  }): Promise<this> {
     this.webhookUrl = options.webhookUrl;
     this.webhookSecret = options.webhookSecret;
     const server = http.createServer((request, response) => {
@@ -95,7 +100,7 @@ export class StripeStandIn {
         response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
     this.server = server;
     return this;
   }

@@ -55,6 +55,14 @@ export function createRouter() {
               ),
             },
             {
+              path: routePaths.subscription,
+              lazy: lazyPage(routePaths.subscription, () =>
+                import('@/app/routes/subscription').then((page) => ({
+                  Component: page.SubscriptionRoute,
+                })),
+              ),
+            },
+            {
               path: routePaths.cuttings,
               lazy: lazyPage(routePaths.cuttings, () =>
                 import('@/app/routes/cuttings').then((page) => ({ Component: page.CuttingsRoute })),

@@ -12,6 +12,7 @@ export const routePaths = {
   balers: '/balers',
   fields: '/fields',
   cuttings: '/cuttings',
+  subscription: '/subscription',
   admin: '/admin',
 } as const;
 

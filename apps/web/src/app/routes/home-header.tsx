@@ -62,6 +62,9 @@ export function HomeHeader() {
             <Menu.Item component={Link} to={routePaths.balers}>
               Baler Settings
             </Menu.Item>
+            <Menu.Item component={Link} to={routePaths.subscription}>
+              Subscription plans and pricing
+            </Menu.Item>
             <Menu.Item component={Link} to={routePaths.fields}>
               Fields
             </Menu.Item>

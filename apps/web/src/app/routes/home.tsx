@@ -1,6 +1,7 @@
 import type { Field } from '@baletrack/contracts/fields/field';
 import { AppShell, Box } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { GettingStarted } from '@/app/routes/home-getting-started';
 import { HomeHeader } from '@/app/routes/home-header';
 import { readSelection, writeSelection } from '@/app/routes/home-selection';
 import { BaleDetailsPanel } from '@/features/bales/components/bale-details-panel';
@@ -50,6 +51,9 @@ export function HomeRoute() {
               </>
             )}
           </BaleMap>
+          <Box pos="absolute" top={12} left={12} style={{ zIndex: 2 }}>
+            <GettingStarted />
+          </Box>
           {selection && (
             // Ends above the map's zoom buttons so they stay reachable with a panel open.
             <Box pos="absolute" top={12} right={12} bottom={120} style={{ display: 'flex' }}>

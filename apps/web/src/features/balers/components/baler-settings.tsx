@@ -8,6 +8,7 @@ import { RegisterBalerForm } from '@/features/balers/components/register-baler-f
 import { RemoveBalerDialog } from '@/features/balers/components/remove-baler-dialog';
 import { RenameBalerDialog } from '@/features/balers/components/rename-baler-dialog';
 import { RotateKeyDialog } from '@/features/balers/components/rotate-key-dialog';
+import { BalerMonthsDialog } from '@/features/subscriptions';
 
 /**
  * Registering and managing the organization's balers. Everyone of the organization sees it;
@@ -17,6 +18,7 @@ export function BalerSettings({ canModify }: { canModify: boolean }) {
   const [renaming, setRenaming] = useState<Baler | null>(null);
   const [rotating, setRotating] = useState<Baler | null>(null);
   const [removing, setRemoving] = useState<Baler | null>(null);
+  const [months, setMonths] = useState<Baler | null>(null);
   // The one place an issued key is held; closing its dialog forgets it.
   const [issued, setIssued] = useState<IssuedKey | null>(null);
   const show = (reason: IssuedKey['reason']) => (result: BalerWithKey) =>
@@ -35,6 +37,7 @@ export function BalerSettings({ canModify }: { canModify: boolean }) {
           Your balers
         </Title>
         <BalersList
+          onMonths={setMonths}
           actions={(baler) => (
             <BalerActions
               baler={baler}
@@ -54,6 +57,7 @@ export function BalerSettings({ canModify }: { canModify: boolean }) {
       />
       <RemoveBalerDialog baler={removing} onClose={() => setRemoving(null)} />
       <IngestKeyDialog issued={issued} onClose={() => setIssued(null)} />
+      <BalerMonthsDialog baler={months} canModify={canModify} onClose={() => setMonths(null)} />
     </Stack>
   );
 }

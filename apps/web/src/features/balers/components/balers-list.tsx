@@ -6,7 +6,13 @@ import { BalersTable } from '@/features/balers/components/balers-table';
 import { balerErrorMessage } from '@/features/balers/utils/baler-error-message';
 
 /** The organization's balers as loaded from GET /machines, with their loading and failure. */
-export function BalersList({ actions }: { actions?: (baler: Baler) => ReactNode }) {
+export function BalersList({
+  actions,
+  onMonths,
+}: {
+  actions?: (baler: Baler) => ReactNode;
+  onMonths?: (baler: Baler) => void;
+}) {
   const balers = useBalers();
   if (balers.isPending) return <Loader aria-label="Loading balers" />;
   if (balers.isError) {
@@ -16,5 +22,5 @@ export function BalersList({ actions }: { actions?: (baler: Baler) => ReactNode 
       </Alert>
     );
   }
-  return <BalersTable balers={balers.data.balers} actions={actions} />;
+  return <BalersTable balers={balers.data.balers} actions={actions} onMonths={onMonths} />;
 }

@@ -1,6 +1,6 @@
 import type { Baler } from '@baletrack/contracts/balers/baler';
 import { messages } from '@baletrack/contracts/errors/messages';
-import { Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import {
   acmStatusColours,
@@ -12,6 +12,8 @@ interface BalersTableProps {
   balers: Baler[];
   /** The owner's controls for one baler; without it the table only lists. */
   actions?: (baler: Baler) => ReactNode;
+  /** Opens the baler's subscription months; without it the dates only show. */
+  onMonths?: (baler: Baler) => void;
 }
 
 function Expiry({ iso, none }: { iso: string | null; none: string }) {
@@ -24,7 +26,7 @@ function Expiry({ iso, none }: { iso: string | null; none: string }) {
 }
 
 /** The organization's balers: name, VIN, on/off, ACM and subscription (spec §3 Baler). */
-export function BalersTable({ balers, actions }: BalersTableProps) {
+export function BalersTable({ balers, actions, onMonths }: BalersTableProps) {
   if (balers.length === 0) {
     return <Text c="dimmed">{messages.baler.noBalers}</Text>;
   }
@@ -73,7 +75,20 @@ export function BalersTable({ balers, actions }: BalersTableProps) {
                 </Stack>
               </Table.Td>
               <Table.Td>
-                <Expiry iso={baler.subscriptionExpiry} none="No subscription" />
+                <Stack gap={2} align="flex-start">
+                  <Expiry iso={baler.subscriptionExpiry} none="No subscription" />
+                  {baler.autoRenew && (
+                    <Text size="xs" c="dimmed">
+                      Renews each month
+                    </Text>
+                  )}
+                  {onMonths && (
+                    <Anchor component="button" size="xs" onClick={() => onMonths(baler)}>
+                      Months
+                      <VisuallyHidden> of {baler.name}</VisuallyHidden>
+                    </Anchor>
+                  )}
+                </Stack>
               </Table.Td>
               {actions && <Table.Td>{actions(baler)}</Table.Td>}
             </Table.Tr>

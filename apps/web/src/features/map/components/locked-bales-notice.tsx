@@ -1,5 +1,7 @@
-import { Paper, Text } from '@mantine/core';
+import { Anchor, Paper, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { formatNumber } from '@/lib/format';
+import { routePaths } from '@/lib/route-names';
 
 /**
  * Bales made in months without an active subscription are kept but not shown (product.md,
@@ -14,7 +16,10 @@ export function LockedBalesNotice({ count }: { count: number }) {
   return (
     <Paper role="status" shadow="sm" px="md" py={6} radius="xl" bg="yellow.1" withBorder>
       <Text size="sm" fw={600} c="yellow.9">
-        {text}
+        {text} ·{' '}
+        <Anchor component={Link} to={`${routePaths.subscription}#balers`} size="sm" fw={600}>
+          Apply months
+        </Anchor>
       </Text>
     </Paper>
   );

@@ -1,0 +1,32 @@
+import { isAdmin, isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { Button, Container, Group, Stack, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { SubscriptionOverview } from '@/features/subscriptions/components/subscription-overview';
+import { useCurrentUser } from '@/features/users/api/get-current-user';
+import { routePaths } from '@/lib/route-names';
+
+/** Subscription plans and pricing: credits, each baler's months, the history (spec §2). */
+export function SubscriptionRoute() {
+  const currentUser = useCurrentUser();
+  const [params] = useSearchParams();
+  const groups = currentUser.data?.groups;
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            Subscription plans and pricing
+          </Title>
+          <Button component={Link} to={routePaths.home} variant="default">
+            Back to the map
+          </Button>
+        </Group>
+        <SubscriptionOverview
+          canModify={isAuthorizedUser(groups)}
+          canGrant={isAdmin(groups)}
+          checkout={params.get('checkout')}
+        />
+      </Stack>
+    </Container>
+  );
+}
