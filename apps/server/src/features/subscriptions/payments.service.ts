@@ -5,6 +5,7 @@ import type {
   Pricing,
   Promotion,
 } from '@baletrack/contracts/subscriptions/billing';
+import { creditPriceCents } from '@baletrack/domain/subscriptions/price';
 import Stripe from 'stripe';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -58,7 +59,7 @@ export async function openCheckout(
   if (!ctx.config.stripe) throw new AppError('CONFLICT', m.paymentsNotConfigured);
   const { priceCents, currency } = ctx.config.credits;
   const percentOff = promotionOf(ctx).promotion?.percentOff ?? null;
-  const unitAmount = Math.round((priceCents * (100 - (percentOff ?? 0))) / 100);
+  const unitAmount = creditPriceCents(priceCents, percentOff);
   const back = `${ctx.config.publicUrl}/subscription`;
   let session: Stripe.Checkout.Session;
   try {

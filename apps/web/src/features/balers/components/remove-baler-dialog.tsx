@@ -13,7 +13,8 @@ interface RemoveBalerDialogProps {
 
 /**
  * Removing cannot be undone, so it is confirmed, saying what the server does (ADR 5): the key
- * stops working and the VIN is free, the bales and active months stay, scheduled months go.
+ * stops working and the VIN is free, the bales and active months stay, scheduled months are
+ * refunded.
  */
 export function RemoveBalerDialog({ baler, onClose }: RemoveBalerDialogProps) {
   const remove = useDeleteBaler();
@@ -47,7 +48,8 @@ export function RemoveBalerDialog({ baler, onClose }: RemoveBalerDialogProps) {
           The bales it has made stay on the map and in reports, visible as before.
         </List.Item>
         <List.Item>
-          Its active subscription months stay; months scheduled for later are cancelled.
+          Its active subscription months stay; months scheduled for later are cancelled and their
+          credits go back to the wallet.
         </List.Item>
         <List.Item>Its VIN can be registered again, here or by another account.</List.Item>
       </List>

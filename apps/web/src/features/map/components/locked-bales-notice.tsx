@@ -1,4 +1,4 @@
-import { Anchor, Paper, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatNumber } from '@/lib/format';
 import { routePaths } from '@/lib/route-names';
@@ -15,12 +15,14 @@ export function LockedBalesNotice({ count }: { count: number }) {
       : `${formatNumber(count)} bales need a subscription`;
   return (
     <Paper role="status" shadow="sm" px="md" py={6} radius="xl" bg="yellow.1" withBorder>
-      <Text size="sm" fw={600} c="yellow.9">
-        {text} ·{' '}
+      <Group gap={8} wrap="nowrap">
+        <Text size="sm" fw={600} c="yellow.9">
+          {text}
+        </Text>
         <Anchor component={Link} to={`${routePaths.subscription}#balers`} size="sm" fw={600}>
           Apply months
         </Anchor>
-      </Text>
+      </Group>
     </Paper>
   );
 }

@@ -22,11 +22,13 @@ export function useChangeBalerSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeBalerSubscription,
-    onSuccess: (grid) => {
+    onSuccess: (grid, { change }) => {
       queryClient.setQueryData(subscriptionsKeys.baler(grid.balerId), grid);
       // The balance moved, and the balers list shows each one's subscription end.
       void queryClient.invalidateQueries({ queryKey: subscriptionsKeys.wallet() });
       void queryClient.invalidateQueries({ queryKey: balersKeys.all });
+      // The current month starting unlocks bales: every bale read (map, summaries) asks again.
+      if (change.confirmCurrentMonth) void queryClient.invalidateQueries();
     },
   });
 }

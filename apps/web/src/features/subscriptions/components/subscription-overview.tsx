@@ -76,7 +76,13 @@ export function SubscriptionOverview({ canModify, canGrant, checkout }: Subscrip
           <Loader size="sm" aria-label="Loading balers" />
         ) : balers.data?.balers.length ? (
           balers.data.balers.map((baler) => (
-            <Card key={baler.id} withBorder padding="md" aria-label={`Months of ${baler.name}`}>
+            <Card
+              key={baler.id}
+              withBorder
+              padding="md"
+              component="section"
+              aria-label={`Months of ${baler.name}`}
+            >
               <Stack gap="xs">
                 <Text fw={600}>
                   {baler.name}{' '}

@@ -1,0 +1,148 @@
+import { expect, type Page, test } from '@playwright/test';
+import { registeredOwner, signIn } from './support/accounts.ts';
+import { baleMap, demoOwner, mapCount, openMenuItem } from './support/demo-map.ts';
+
+// Credits as a grower meets them: a new owner registers a baler, whose first bale is locked;
+// buys credits through the checkout (the journeys' local Stripe stand-in), applies the current
+// month and sees the bale on the map. The demo owner takes a scheduled month back and applies it
+// again, the balance following.
+
+const password = 'Credit-journey1';
+const VIN_CHARACTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+
+/** A well-formed VIN from outside North America (so no check digit applies). */
+function newVin(): string {
+  const rest = Array.from(
+    { length: 16 },
+    () => VIN_CHARACTERS[Math.floor(Math.random() * VIN_CHARACTERS.length)],
+  );
+  return ['W', ...rest].join('');
+}
+
+async function balance(page: Page): Promise<number> {
+  const text = await page.getByLabel('Balance').innerText();
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+test('a new owner buys credits, starts the current month, and the locked bale shows', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const email = await registeredOwner(request, { organizationName: 'Credit Creek Farm', password });
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/$/);
+
+  // An empty farm is told what brings bales to its map.
+  const start = page.getByRole('region', { name: 'Getting started' });
+  await expect(start).toContainText('Register your baler by its VIN');
+  await start.getByRole('link', { name: 'Baler Settings' }).click();
+
+  // Any well-formed VIN registers on a farm's own server; its key is shown once.
+  const vin = newVin();
+  const form = page.getByRole('form', { name: 'Register a baler' });
+  await form.getByLabel('VIN').fill(vin);
+  await form.getByLabel('Name').fill('Creek baler');
+  await form.getByRole('button', { name: 'Register' }).click();
+  const keyDialog = page.getByRole('dialog', { name: 'Ingest key' });
+  const apiKey = await keyDialog.getByLabel('Ingest key').inputValue();
+  await keyDialog.getByRole('button', { name: 'Done' }).click();
+
+  // It bales: the bale is kept but locked, as no month has a credit.
+  const now = new Date().toISOString();
+  const uid = `CREDIT-${Date.now()}`;
+  const ingested = await request.post('/ingest/v1/bales', {
+    headers: { 'x-api-key': apiKey },
+    data: {
+      bales: [
+        {
+          uid,
+          tagSerialNumber: `TAG-${uid}`,
+          creationTime: now,
+          creationLocation: { lat: 46.58, lon: -120.42 },
+          currentLocation: { lat: 46.58, lon: -120.42 },
+          updateTime: null,
+          weightKg: 410,
+          avgMoisture: 12.5,
+          peakMoisture: 15,
+          protein: 19.5,
+          ash: 10.1,
+          sugar: 24,
+          temperature: 27,
+          measurementQuality: 92,
+          baleLengthMeters: 2.4,
+          baleDiameterMeters: null,
+          cutLengthMM: 38,
+          flakeCount: 34,
+          appliedPreservativeKg: 0,
+          baleSize: 'ThreeXFour',
+          adf: 30,
+          ndf: 40,
+          loadType: 'internal',
+          bindingMode: 'Twine',
+          wrapsPerBale: null,
+          stackType: null,
+          missingTags: false,
+        },
+      ],
+    },
+  });
+  expect(await ingested.json()).toMatchObject({ created: 1 });
+  await page.getByRole('link', { name: 'Back to the map' }).click();
+  // The open map asks again every 30 s; a reload shows the new bale at once.
+  await page.reload();
+  await expect(baleMap(page)).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await expect(page.getByText('1 bale needs a subscription', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Apply months' }).click();
+
+  // Buying: the payment page, back in the app, confirmed once the webhook lands.
+  await expect(page.getByRole('heading', { name: 'Subscription plans and pricing' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '20 % off credits' })).toBeVisible();
+  expect(await balance(page)).toBe(0);
+  await page.getByLabel('Credits to buy').fill('3');
+  await page.getByRole('button', { name: 'Buy 3 for $60.00' }).click();
+  await expect(page).toHaveURL(/\/pay\/cs_test_/);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/subscription\?checkout=cs_test_/);
+  await expect(page.getByText('3 credits were added.')).toBeVisible({ timeout: 30_000 });
+  expect(await balance(page)).toBe(3);
+
+  // The current month starts at once, after a confirmation.
+  const months = page.getByRole('region', { name: 'Months of Creek baler' });
+  const current = new Date().toLocaleString('en-US', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  await months.getByRole('button', { name: `${current}: Free` }).click();
+  const confirm = page.getByRole('dialog', { name: `Start ${current} now?` });
+  await confirm.getByRole('button', { name: 'Apply and start now' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(months.getByRole('img', { name: `${current}: Active` })).toBeVisible();
+  await expect.poll(() => balance(page)).toBe(2);
+
+  // The bale is on the map now, and nothing is locked.
+  await page.getByRole('link', { name: 'Back to the map' }).click();
+  await expect(baleMap(page)).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await expect.poll(() => mapCount(page), { timeout: 30_000 }).toBe(1);
+  await expect(page.getByText(/needs? a subscription/)).toHaveCount(0);
+});
+
+test('the demo owner takes a scheduled month back and applies it again', async ({ page }) => {
+  await signIn(page, demoOwner.email, demoOwner.password);
+  await expect(page).toHaveURL(/\/$/);
+  await openMenuItem(page, 'Subscription plans and pricing');
+  const first = page.getByRole('region', { name: /^Months of / }).first();
+  const scheduled = first.locator('[data-state="scheduled"]').first();
+  const label = (await scheduled.getAttribute('aria-label')) ?? '';
+  const month = label.replace(': Scheduled', '');
+  const before = await balance(page);
+
+  await scheduled.click();
+  await expect(first.getByRole('button', { name: `${month}: Free` })).toBeVisible();
+  await expect.poll(() => balance(page)).toBe(before + 1);
+
+  await first.getByRole('button', { name: `${month}: Free` }).click();
+  await expect(first.getByRole('button', { name: `${month}: Scheduled` })).toBeVisible();
+  await expect.poll(() => balance(page)).toBe(before);
+});
