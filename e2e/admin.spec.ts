@@ -56,6 +56,21 @@ test('a SuperAdmin acts for the demo farm, sees its bales under a banner, and st
   await page.getByLabel('Search organizations').fill('yakima');
   await expect(demoRow.getByText('Acting', { exact: true })).toBeVisible();
 
+  // Credits are granted on the farm's pricing page, acting for it; the ledger names why.
+  await demoRow.getByRole('button', { name: `Grant credits to ${demoFarm}` }).click();
+  await expect(page).toHaveURL(/\/subscription$/);
+  const balance = page.getByLabel('Balance');
+  const before = Number((await balance.innerText()).replace(/[^\d]/g, ''));
+  await page.getByLabel('Credits to grant').fill('5');
+  await page.getByLabel('Note').fill('Journey courtesy');
+  await page.getByRole('button', { name: 'Grant', exact: true }).click();
+  await expect(balance).toHaveText(`${before + 5} credits`);
+  await expect(page.getByRole('table', { name: 'Credit history' })).toContainText(
+    'Journey courtesy',
+  );
+  await page.goto('/admin');
+  await page.getByLabel('Search organizations').fill('yakima');
+
   await banner.getByRole('button', { name: 'Stop acting' }).click();
   await expect(banner).toHaveCount(0);
   await expect(demoRow.getByRole('button', { name: 'Act for this organization' })).toBeVisible();

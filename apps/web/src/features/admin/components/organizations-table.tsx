@@ -33,9 +33,9 @@ export function OrganizationsTable() {
   const actFor = useActFor();
   const navigate = useNavigate();
 
-  const act = async (id: string) => {
-    await actFor(id);
-    await navigate(routePaths.home);
+  const act = async (id: string, to: string = routePaths.home) => {
+    if (actingFor !== id) await actFor(id);
+    await navigate(to);
   };
   const pages = Math.ceil((organizations.data?.total ?? 0) / ORGANIZATIONS_PAGE_SIZE);
 
@@ -93,15 +93,26 @@ export function OrganizationsTable() {
                     <Table.Td ta="right">{formatNumber(o.baleCount)}</Table.Td>
                     <Table.Td>{formatShortDay(o.createdAt.slice(0, 10))}</Table.Td>
                     <Table.Td>
-                      {actingFor === o.id ? (
-                        <Badge color="orange" variant="light">
-                          Acting
-                        </Badge>
-                      ) : (
-                        <Button size="xs" variant="default" onClick={() => void act(o.id)}>
-                          Act for this organization
+                      <Group gap="xs" wrap="nowrap" justify="flex-end">
+                        {actingFor === o.id ? (
+                          <Badge color="orange" variant="light">
+                            Acting
+                          </Badge>
+                        ) : (
+                          <Button size="xs" variant="default" onClick={() => void act(o.id)}>
+                            Act for this organization
+                          </Button>
+                        )}
+                        {/* Credits are granted on its pricing page, acting for it. */}
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={`Grant credits to ${o.name}`}
+                          onClick={() => void act(o.id, routePaths.subscription)}
+                        >
+                          Grant credits
                         </Button>
-                      )}
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
