@@ -1,7 +1,7 @@
 import { balerWithKeySchema } from '@baletrack/contracts/balers/baler';
 import { messages } from '@baletrack/contracts/errors/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollOverMonths } from '../../src/features/subscriptions/month-rollover.service.ts';
+import { activateBaledMonths } from '../../src/features/subscriptions/month-rollover.service.ts';
 import { ingest, newBale, newBaler } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { messageOf, newSubscriber, statesOf } from './subscription-helpers.ts';
@@ -32,7 +32,7 @@ describe('a server with billing off', () => {
     expect(pricing).toMatchObject({ billing: 'off' });
   });
 
-  it('unlocks bales stored while billing was on, at the next sweep', async () => {
+  it('unlocks bales stored while billing was on, when the server starts', async () => {
     const farm = await newSubscriber(t);
     const other = await newBaler(t.ctx, farm.orgId, { activeMonths: [] });
     // Written straight to the table, as bales from before the switch would be: no month yet.
@@ -46,7 +46,7 @@ describe('a server with billing off', () => {
       },
     );
     expect(((await locked.json()) as { lockedCount: number }).lockedCount).toBe(1);
-    await rollOverMonths(t.ctx);
+    await activateBaledMonths(t.ctx);
     const unlocked = await fetch(
       `${t.url}/data-api/clusters/get?west=-180&south=-90&east=180&north=90&zoom=3`,
       {

@@ -24,7 +24,8 @@ export interface RollOver {
  * What a month's start brings (UTC): scheduled months that began turn active (their bales unlock
  * at once: the map's stamp counts active months), then auto-renew applies a credit to each baler
  * whose owner chose it, while the wallet has one; the owner of a wallet that ran dry is mailed
- * once a month. With billing off, every month a baler made bales in turns active instead.
+ * once a month. With billing off there is nothing to renew (ingest keeps every baled month
+ * active; `activateBaledMonths` catches up older bales at start-up).
  * Idempotent and safe in several processes at once: a month is inserted once, debited once.
  * @example await rollOverMonths(ctx) // → { activated: 3, renewed: 2, notified: 0 }
  */
@@ -33,7 +34,6 @@ export async function rollOverMonths(ctx: AppContext): Promise<RollOver> {
   const month = monthOf(now);
   const firstDay = `${month}-01`;
   if (ctx.config.billing === 'off') {
-    await activateMonthsWithBales(ctx.db);
     return { activated: await activateDueMonths(ctx.db, firstDay), renewed: 0, notified: 0 };
   }
   const activated = await activateDueMonths(ctx.db, firstDay);
@@ -85,12 +85,21 @@ async function mailOwners(ctx: AppContext, orgId: string, month: string, balerNa
 }
 
 /**
- * Sweeps once now and then every minute in the background.
+ * With billing off, makes active every month in which a baler made bales and had none: bales
+ * stored while billing was on unlock. One pass over the bales, run once at start-up.
+ */
+export async function activateBaledMonths(ctx: AppContext): Promise<void> {
+  if (ctx.config.billing === 'off') await activateMonthsWithBales(ctx.db);
+}
+
+/**
+ * Sweeps once now (after catching up a server whose billing was switched off) and then every
+ * minute in the background.
  * @example const stop = startMonthRollover(ctx, (error) => log.warn(error)); … stop();
  */
 export function startMonthRollover(ctx: AppContext, onError: (error: unknown) => void): () => void {
   const sweep = () => void rollOverMonths(ctx).catch(onError);
-  sweep();
+  void activateBaledMonths(ctx).then(sweep, onError);
   const timer = setInterval(sweep, SWEEP_MS);
   timer.unref();
   return () => clearInterval(timer);
