@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { emptyFilter } from '@baletrack/contracts/filters/filter';
 import { currentUserSchema } from '@baletrack/contracts/identity/user';
 import { stacksResponseSchema } from '@baletrack/contracts/map/map';
 import { insertRegistryEntries } from '../../src/features/balers/baler-registry.repository.ts';
+import { insertCrops } from '../../src/features/crops/crops.repository.ts';
+import { insertCuttings } from '../../src/features/cuttings/cuttings.repository.ts';
+import { insertFilter } from '../../src/features/filters/filters.repository.ts';
 import { createPoolUser, setUserEnabled } from '../../src/features/identity/user-pool.service.ts';
 import { ingest, newBale, newBaler, newField, newVin, square, stackedBales } from './farm.ts';
 import { newConfirmedUser, signIn } from './identity.ts';
@@ -22,14 +26,66 @@ export const roles = [
 ] as const;
 export type Role = (typeof roles)[number];
 
+const suffix = () => randomUUID().slice(0, 8);
+
+/** A crop of the organization named `name`. */
+async function addCrop(t: TestApp, orgId: string, name: string) {
+  const [id] = await insertCrops(t.ctx.db, orgId, [{ name }]);
+  return { id: id as string, name };
+}
+
+/** A 2025 cutting of the organization, on `fieldIds` with `cropId`. */
+async function addCutting(
+  t: TestApp,
+  orgId: string,
+  cutting: { name: string; fieldIds?: string[]; cropId?: string | null },
+) {
+  const [id] = await insertCuttings(t.ctx.db, orgId, [
+    {
+      startDate: '2025-06-01',
+      endDate: '2025-06-30',
+      year: 2025,
+      fieldIds: [],
+      cropId: null,
+      ...cutting,
+    },
+  ]);
+  return { id: id as string, name: cutting.name };
+}
+
+/** A saved filter of the organization choosing `choices` (ids of its own things). */
+async function addFilter(
+  t: TestApp,
+  orgId: string,
+  name: string,
+  choices: Partial<
+    Pick<typeof emptyFilter, 'fieldIds' | 'cuttingIds' | 'cropIds' | 'balerIds'>
+  > = {},
+) {
+  const { name: _, ...definition } = { ...emptyFilter, ...choices };
+  return insertFilter(t.ctx.db, orgId, { id: randomUUID(), name, definition });
+}
+
 /** A farm with something of everything, so a leak of its data would show in a body. */
 async function farmWithData(t: TestApp, label: string) {
   const owner = await newConfirmedUser(t.ctx, { organizationName: `${label} Matrix Farm` });
-  await newField(t.ctx, owner.orgId, {
+  const field = await newField(t.ctx, owner.orgId, {
     name: `${label} Matrix Field`,
     boundary: square(-120.5, 46.6),
   });
   const baler = await newBaler(t.ctx, owner.orgId, { name: `${label} Matrix Baler` });
+  const crop = await addCrop(t, owner.orgId, `${label} Matrix Crop`);
+  const cutting = await addCutting(t, owner.orgId, {
+    name: `${label} Matrix Cutting`,
+    fieldIds: [field.id],
+    cropId: crop.id,
+  });
+  const filter = await addFilter(t, owner.orgId, `${label} Matrix Filter`, {
+    fieldIds: [field.id],
+    cuttingIds: [cutting.id],
+    cropIds: [crop.id],
+    balerIds: [baler.id],
+  });
   const uid = `${label.toUpperCase()}BALE-1`;
   await ingest(t, baler.apiKey, [
     newBale({ uid }),
@@ -47,6 +103,10 @@ async function farmWithData(t: TestApp, label: string) {
     baleUid: uid,
     vin: baler.vin,
     balerId: baler.id,
+    fieldId: field.id,
+    cropId: crop.id,
+    cuttingId: cutting.id,
+    filterId: filter.id,
     markers: [...markers, baler.vin],
   };
 }
@@ -76,6 +136,19 @@ export async function authorizationFixtures(t: TestApp) {
   };
   /** A fresh baler of home, for calls that change or remove one. */
   const newHomeBaler = async () => newBaler(t.ctx, home.orgId, { name: 'Home Matrix Spare' });
+  /** A fresh field of home, far from its bales, for calls that change or remove one. */
+  const newHomeField = async () =>
+    newField(t.ctx, home.orgId, {
+      name: `Home Matrix Field ${suffix()}`,
+      boundary: square(-121.5, 45.5),
+    });
+  /** A fresh crop of home that no cutting uses, for calls that change or remove one. */
+  const newHomeCrop = async () => addCrop(t, home.orgId, `Home Matrix Crop ${suffix()}`);
+  /** A fresh cutting of home (2025, no fields, no crop), for calls that change or remove one. */
+  const newHomeCutting = async () =>
+    addCutting(t, home.orgId, { name: `Home Matrix Cutting ${suffix()}` });
+  /** A fresh filter of home, for calls that change or remove one. */
+  const newHomeFilter = async () => addFilter(t, home.orgId, `Home Matrix Filter ${suffix()}`);
   /** A VIN the connectivity provider knows under home's owner email, registered to no one. */
   const newHomeVin = async () => {
     const vin = newVin();
@@ -139,6 +212,10 @@ export async function authorizationFixtures(t: TestApp) {
     other,
     newHomeUser,
     newHomeBaler,
+    newHomeField,
+    newHomeCrop,
+    newHomeCutting,
+    newHomeFilter,
     newHomeVin,
     newHomeAuthorizedEmail,
     tokens,
