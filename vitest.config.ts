@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Two tiers (house style 8): `unit` is pure code, `medium` boots real services against a real
-// database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). Browser journeys live in e2e/.
+// Two tiers (docs/adr/0008-test-tiers.md): `unit` is pure code, `medium` boots real services
+// against a real database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). Browser journeys
+// live in e2e/.
 export default defineConfig({
   // The web app's `@/` alias (apps/web/tsconfig.json), for its unit tests.
   resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },

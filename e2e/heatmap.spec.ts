@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { baleMap, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 import { heatmapPanel, openHeatmapOn } from './support/heatmap.ts';
 
-// A grower opens the moisture heatmap of one demo field: first told what it needs (spec §5),
-// then the field picked from the list, the overlay drawn with its legend, the Icon type, and
-// told again once zoomed too far out.
+// A grower opens the moisture heatmap of one demo field: first told what it needs
+// (docs/product.md#validation-rules), then the field picked from the list, the overlay drawn with
+// its legend, the Icon type, and told again once zoomed too far out.
 
 // A field's heatmap in two types: more than the default minute on a busy machine.
 test.setTimeout(120_000);

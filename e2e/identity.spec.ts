@@ -75,7 +75,7 @@ test('signing out clears the session even when the server cannot revoke the toke
   await fillSignIn(page, 'demo@baletrack.local', 'Baletrack-demo1');
   await expect(page).toHaveURL(/\/$/);
 
-  // Spec §4: token removal proceeds even if revocation fails.
+  // docs/product.md#sign-out: token removal proceeds even if revocation fails.
   let revocations = 0;
   await page.route('**/cognito/', async (route) => {
     if (route.request().headers()['x-amz-target']?.endsWith('.RevokeToken')) {

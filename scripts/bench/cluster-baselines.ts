@@ -17,7 +17,8 @@ export interface ClusterBaselines {
   samples: number[];
 }
 
-// Visible = the baler had an active subscription in the month the bale was made (product.md).
+// Visible = the baler had an active subscription in the month the bale was made
+// (docs/product.md#visibility-rule).
 const VISIBLE_IN_BOX = `
   SELECT b.current_lon, b.current_lat FROM bales b
   WHERE b.org_id = $1

@@ -42,7 +42,7 @@ declare module 'fastify' {
 
 /**
  * The whole server: identity pool, the spec's three APIs, and the web app, each a plugin under
- * its own base path so it could be deployed on its own host (architecture.md).
+ * its own base path so it could be deployed on its own host (docs/product.md#the-three-apis).
  */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({

@@ -82,7 +82,8 @@ const environmentSchema = z.object({
 export type Config = ReturnType<typeof loadConfig>;
 
 /**
- * Reads and validates the environment, listing every problem at once (house style 15).
+ * Reads and validates the environment, listing every problem at once
+ * (docs/adr/0007-repository-layout-and-feature-names.md).
  * The server key comes from SECRET_KEY or a file in DATA_DIR created on first start: it stays
  * outside the database, because it encrypts what the database holds.
  */

@@ -19,7 +19,7 @@ import {
   VERSION,
 } from './constants.ts';
 
-describe('constants of spec §9', () => {
+describe('constants (docs/product.md#constants-and-limits)', () => {
   it('names the product and its version', () => {
     expect(PRODUCT_NAME).toBe('Baletrack');
     expect(VERSION).toBe('3.15.1');
@@ -50,7 +50,7 @@ describe('constants of spec §9', () => {
   });
 });
 
-describe('query caching and retries (spec §7)', () => {
+describe('query caching and retries (docs/product.md#client-behaviour)', () => {
   it('treats data as fresh for 5 minutes and retries 3 times', () => {
     expect(QUERY_STALE_TIME_MS).toBe(5 * 60 * 1000);
     expect(QUERY_RETRIES).toBe(3);

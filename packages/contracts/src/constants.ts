@@ -1,4 +1,5 @@
-// Business constants and limits of spec §9 (and the few numbers §2, §4 and §7 fix).
+// Business constants and limits of docs/product.md#constants-and-limits (and the few numbers
+// docs/product.md#navigation-rule, #account and #client-behaviour fix).
 
 export const PRODUCT_NAME = 'Baletrack';
 export const VERSION = '3.15.1';
@@ -19,7 +20,7 @@ export const MONTHS_PER_CREDIT = 1;
 /** Guest or identity credentials are refreshed after this long. */
 export const CREDENTIALS_CACHE_MINUTES = 50;
 
-/** Data fetches count as fresh for 5 minutes (spec §7). */
+/** Data fetches count as fresh for 5 minutes (docs/product.md#client-behaviour). */
 export const QUERY_STALE_TIME_MS = 300_000;
 export const QUERY_RETRIES = 3;
 const QUERY_RETRY_MAX_DELAY_MS = 30_000;
@@ -57,7 +58,10 @@ export const LONG_DATE_FORMAT: Intl.DateTimeFormatOptions = {
   second: '2-digit',
 };
 
-/** Query parameter that carries the target route name to the login page (spec §2). */
+/**
+ * Query parameter that carries the target route name to the login page
+ * (docs/product.md#navigation-rule).
+ */
 export const LOGIN_REDIRECT_PARAM = 'redirect';
 
 /** Failed requests in this status range to the monitored third-party hosts are reported. */
@@ -65,8 +69,8 @@ export const REPORTED_HTTP_STATUS_MIN = 400;
 export const REPORTED_HTTP_STATUS_MAX = 599;
 
 /**
- * Error-reporting settings of spec §9. Replay masking and media blocking are on by default,
- * unlike the spec: product.md chose privacy and lets an operator turn them off.
+ * Error-reporting settings of docs/product.md#error-reporting. Replay masking and media blocking
+ * are on by default, unlike the spec: Baletrack chose privacy and lets an operator turn them off.
  */
 export const ERROR_REPORTING_DEFAULTS = {
   tracesSampleRate: 1,

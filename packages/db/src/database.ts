@@ -32,7 +32,10 @@ export interface UsersTable {
   enabled: Generated<boolean>;
   groups: Generated<string[]>;
   srpSalt: string;
-  /** The SRP verifier, encrypted with the server key (identity.md: never stored in clear). */
+  /**
+   * The SRP verifier, encrypted with the server key (docs/product.md#hardening: never stored in
+   * clear).
+   */
   srpVerifier: string;
   createdAt: DefaultedTimestamp;
   updatedAt: DefaultedTimestamp;
@@ -123,7 +126,8 @@ export interface BalerRegistryTable {
 
 /**
  * An email other than the account's under which the organization's balers' ACM subscriptions
- * may run (spec §3). Expired is not stored: a Pending row whose `confirmBy` has passed.
+ * may run (docs/product.md#balers-and-authorized-emails). Expired is not stored: a Pending row
+ * whose `confirmBy` has passed.
  */
 export interface AuthorizedEmailsTable {
   id: string;
@@ -220,7 +224,7 @@ export interface BaleVersionsTable {
   version: number;
 }
 
-/** One bale (spec §3), SI units; percentages on a dry-matter basis. */
+/** One bale (docs/product.md#bales), SI units; percentages on a dry-matter basis. */
 export interface BalesTable {
   orgId: string;
   uid: string;

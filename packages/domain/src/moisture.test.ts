@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { balingMoisture, heatRisk, safeBalingBand } from './moisture.ts';
 
 describe('safeBalingBand', () => {
-  it('gives the bands of agronomy.md', () => {
+  it('gives the bands of docs/product.md#moisture', () => {
     expect(safeBalingBand('LargeSquare', 'dry')).toEqual({ min: 12, max: 16 });
     expect(safeBalingBand('Round', 'dry')).toEqual({ min: 15, max: 18 });
     expect(safeBalingBand('Round', 'preservative')).toEqual({ min: 16, max: 30 });

@@ -1,4 +1,4 @@
-// Baling moisture rules of design/agronomy.md: the safe band for each way of making hay, and
+// Baling moisture rules of docs/product.md#moisture: the safe band for each way of making hay, and
 // the risk that stored hay heats.
 import type { BaleShape } from '@baletrack/contracts/bales/bale';
 

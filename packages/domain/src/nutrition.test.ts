@@ -14,10 +14,11 @@ describe('rfv', () => {
     expect(Math.round(rfv(41, 53))).toBe(100);
   });
 
-  it('matches the check values of agronomy.md', () => {
+  it('matches the check values of docs/product.md#formulas', () => {
     expect(Math.round(rfv(30, 40))).toBe(152);
     expect(Math.round(rfv(32, 50))).toBe(119);
-    // agronomy.md rounds this one to 170; the formula gives 171.3.
+    // The design note we started from rounds this one to 170; the formula gives 171.3
+    // (docs/product.md#formulas).
     expect(rfv(29, 36)).toBeCloseTo(171.3, 1);
   });
 

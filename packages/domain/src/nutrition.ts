@@ -1,4 +1,4 @@
-// Nutrition formulas of design/agronomy.md. Every percentage is on a dry-matter basis except
+// Nutrition formulas of docs/product.md#formulas. Every percentage is on a dry-matter basis except
 // moisture, which is of the bale as weighed.
 
 /**

@@ -1,5 +1,5 @@
-// USDA AMS hay quality grades (design/agronomy.md). Legumes are graded by RFV, grasses by
-// crude protein; all values on a dry-matter basis.
+// USDA AMS hay quality grades (docs/product.md#quality-grades). Legumes are graded by RFV, grasses
+// by crude protein; all values on a dry-matter basis.
 import {
   type AlfalfaGrade,
   alfalfaGrades,

@@ -20,7 +20,7 @@ const quantities: Quantity[] = [
 ];
 
 describe('unitOf', () => {
-  it('shows each system in the units product.md lists', () => {
+  it('shows each system in the units docs/product.md#settings-and-units lists', () => {
     const symbols = (system: (typeof MEASUREMENT_SYSTEMS)[number]) =>
       quantities.map((q) => unitOf(q, system).symbol);
     expect(symbols('MetricSI')).toEqual(['kg', 't', 'm', 'm', 'mm', 'ha', '°C']);

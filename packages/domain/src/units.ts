@@ -1,5 +1,6 @@
-// The one place measurements are converted for display (architecture.md: store SI, convert in
-// one module). Units per measurement system follow product.md "Account, settings".
+// The one place measurements are converted for display (store SI, convert in one module:
+// docs/adr/0009-units-si-converted-in-one-module.md). Units per measurement system follow
+// docs/product.md#settings-and-units.
 import type { MeasurementSystem } from '@baletrack/contracts/constants';
 
 /**
@@ -113,7 +114,7 @@ const numberFormats = new Map<number, Intl.NumberFormat>();
 function formatNumber(value: number, digits: number): string {
   let format = numberFormats.get(digits);
   if (!format) {
-    // English is the only locale (spec §9).
+    // English is the only locale (docs/product.md#client-behaviour).
     format = new Intl.NumberFormat('en-US', {
       minimumFractionDigits: 0,
       maximumFractionDigits: digits,

@@ -22,7 +22,10 @@ declare module 'fastify' {
 }
 
 export interface AuthenticateOptions {
-  /** 'id' (default): the raw id token in Authorization (spec §7). 'access': `Bearer <access token>`. */
+  /**
+   * 'id' (default): the raw id token in Authorization (docs/product.md#calling-conventions).
+   * 'access': `Bearer <access token>`.
+   */
   token?: TokenUse;
 }
 
@@ -41,7 +44,8 @@ export async function principalFromHeaders(
   use: TokenUse = 'id',
 ): Promise<Principal> {
   const authorization = headers.authorization;
-  // The id token comes bare (no scheme, spec §7); the access token comes as a Bearer token.
+  // The id token comes bare (no scheme, docs/product.md#calling-conventions); the access token
+  // comes as a Bearer token.
   const token =
     use === 'id'
       ? authorization
@@ -64,7 +68,8 @@ export async function principalFromHeaders(
     orgId: user.orgId,
   };
   const requested = headers['x-organization-id'];
-  // Only admins act on other organizations; everyone else's header is ignored (spec §6).
+  // Only admins act on other organizations; everyone else's header is ignored
+  // (docs/product.md#superadmins).
   if (!isAdmin(user.groups) || typeof requested !== 'string' || requested === '') return principal;
   if (!UUID.test(requested)) {
     throw new AppError('VALIDATION_FAILED', 'X-Organization-Id must be an organization id.');

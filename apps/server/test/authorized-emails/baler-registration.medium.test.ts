@@ -10,8 +10,8 @@ import {
   newHolderEmail,
 } from './authorized-email-fixtures.ts';
 
-// Spec §6: a baler needs an ACM subscription under an account email or an authorized email;
-// only an Active authorized email counts.
+// docs/product.md#balers-and-authorized-emails: a baler needs an ACM subscription under an account
+// email or an authorized email; only an Active authorized email counts.
 
 let t: TestApp;
 beforeAll(async () => {

@@ -54,7 +54,10 @@ export async function signIn(
   };
 }
 
-/** An organization with one confirmed user in the given groups (a typed factory, house style 9). */
+/**
+ * An organization with one confirmed user in the given groups (a typed factory,
+ * docs/adr/0008-test-tiers.md).
+ */
 export async function newConfirmedUser(
   ctx: AppContext,
   options: { groups?: string[]; organizationName?: string; password?: string } = {},

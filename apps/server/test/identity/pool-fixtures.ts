@@ -13,7 +13,9 @@ import {
 import { createPoolUser } from '../../src/features/identity/user-pool.service.ts';
 import { insertOrganization } from '../../src/features/users/users.repository.ts';
 
-/** A user in a fresh organization, in any pool status (typed factory, house style 9). */
+/**
+ * A user in a fresh organization, in any pool status (typed factory, docs/adr/0008-test-tiers.md).
+ */
 export async function newPoolUser(
   ctx: AppContext,
   options: {

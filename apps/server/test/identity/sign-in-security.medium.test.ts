@@ -11,8 +11,8 @@ import { setUserEnabled } from '../../src/features/identity/user-pool.service.ts
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { call, newPoolUser, srpClient } from './pool-fixtures.ts';
 
-// The sign-in must-haves of identity.md, each as an attack over raw HTTP. The server trusts
-// X-Forwarded-For here so every test speaks from its own client address.
+// The sign-in must-haves of docs/product.md#hardening, each as an attack over raw HTTP. The server
+// trusts X-Forwarded-For here so every test speaks from its own client address.
 
 let t: TestApp;
 let clientId: string;

@@ -4,7 +4,10 @@ import type { DataRouter } from 'react-router';
 import { setAuthFailureHandler } from '@/lib/auth-failure';
 import { loginHref, routeNameForPath } from '@/lib/route-names';
 
-/** 'Invalid auth tokens' or a failed refresh: sign out here and go to login (spec §2, §8). */
+/**
+ * 'Invalid auth tokens' or a failed refresh: sign out here and go to login
+ * (docs/product.md#navigation-rule).
+ */
 export function handleAuthFailures(router: DataRouter, queryClient: QueryClient): void {
   setAuthFailureHandler(async () => {
     try {

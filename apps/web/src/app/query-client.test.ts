@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { createQueryClient } from './query-client.ts';
 
-// Spec §7: data is cached 5 minutes; failed fetches retry up to 3 times with
-// min(1000·2^attempt, 30000) ms between tries.
+// docs/product.md#client-behaviour: data is cached 5 minutes; failed fetches retry up to 3 times
+// with min(1000·2^attempt, 30000) ms between tries.
 describe('data fetching policy', () => {
   const queries = createQueryClient().getDefaultOptions().queries ?? {};
   const retry = queries.retry as (failureCount: number, error: Error) => boolean;

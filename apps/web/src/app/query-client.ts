@@ -6,8 +6,9 @@ import {
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 
-// Spec §7: failed fetches retry up to 3 times, min(1000·2^attempt, 30000) ms apart. An answer
-// the server means (4xx: refused, not found, signed out) is not retried; 408 and 429 are.
+// docs/product.md#client-behaviour: failed fetches retry up to 3 times, min(1000·2^attempt, 30000)
+// ms apart. An answer the server means (4xx: refused, not found, signed out) is not retried; 408
+// and 429 are.
 function shouldRetry(failureCount: number, error: Error): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
     return (error.status === 408 || error.status === 429) && failureCount < QUERY_RETRIES;

@@ -51,8 +51,8 @@ function buildUrl(api: Api, path: string, query: RequestOptions['query']): strin
   return url.toString();
 }
 
-// Spec §7: the id token goes in Authorization as it is (no 'Bearer'), refreshed before each
-// call; admins also name the organization they act on.
+// docs/product.md#calling-conventions: the id token goes in Authorization as it is (no 'Bearer'),
+// refreshed before each call; admins also name the organization they act on.
 async function authHeaders(): Promise<Record<string, string>> {
   const session = await readSession();
   if (!session) {
@@ -103,7 +103,7 @@ async function request(
   if (!response.ok) {
     const body = await errorBody(response);
     if (response.status === 401 && !options.anonymous) {
-      // 'Invalid auth tokens': the session is no longer accepted (spec §2, §8).
+      // 'Invalid auth tokens': the session is no longer accepted (docs/product.md#navigation-rule).
       await reportAuthFailure();
     }
     throw new ApiError(response.status, body);

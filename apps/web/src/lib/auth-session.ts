@@ -9,7 +9,7 @@ export interface SessionTokens {
 
 /**
  * The stored session, its tokens refreshed first when they expired; null when the user is
- * signed out or the refresh failed. Both tokens must be there (spec §2).
+ * signed out or the refresh failed. Both tokens must be there (docs/product.md#navigation-rule).
  */
 export async function readSession(): Promise<SessionTokens | null> {
   try {

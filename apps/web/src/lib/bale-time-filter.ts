@@ -1,7 +1,7 @@
 import { type BaleTimeFilter, baleTimeFilterSchema } from '@baletrack/contracts/bales/bale-query';
 
-// The top bar's Date Range or year selection (spec §2) lives in the address bar, so a reload
-// or a shared link shows the same bales.
+// The top bar's Date Range or year selection (docs/product.md#screens-and-routes) lives in the
+// address bar, so a reload or a shared link shows the same bales.
 const keys = ['year', 'from', 'to'] as const;
 
 /** The time filter in `params`; a value that does not parse is ignored rather than sent. */

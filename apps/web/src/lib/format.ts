@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, LONG_DATE_FORMAT } from '@baletrack/contracts/constants';
 
-// English is the only locale (spec §9); formatters are built once, not per cell.
+// English is the only locale (docs/product.md#client-behaviour); formatters are built once, not per
+// cell.
 const longDate = new Intl.DateTimeFormat(DEFAULT_LOCALE, LONG_DATE_FORMAT);
 const shortDate = new Intl.DateTimeFormat(DEFAULT_LOCALE, {
   year: 'numeric',
@@ -25,12 +26,18 @@ export function formatPercent(value: number, digits = 1): string {
   return `${formatNumber(value, digits)} %`;
 }
 
-/** The spec's long date (§9): '06/14/2025, 02:31:05 PM' in the reader's time zone. */
+/**
+ * The spec's long date (docs/product.md#client-behaviour): '06/14/2025, 02:31:05 PM' in the
+ * reader's time zone.
+ */
 export function formatLongDate(iso: string): string {
   return longDate.format(new Date(iso));
 }
 
-/** The spec's short date (§9) of a calendar day ('2025-06-01' → '6/1/2025'). */
+/**
+ * The spec's short date (docs/product.md#client-behaviour) of a calendar day ('2025-06-01' →
+ * '6/1/2025').
+ */
 export function formatShortDay(day: string): string {
   return shortDate.format(new Date(`${day}T00:00:00Z`));
 }

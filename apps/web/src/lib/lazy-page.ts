@@ -1,6 +1,7 @@
 // A lazily loaded page whose chunk fails to load (usually a new deployment replaced the
-// hashed files) gets one full reload of its path (spec §2). The mark in sessionStorage stops a
-// reload loop when the chunk is really gone; it is cleared once the page loads again.
+// hashed files) gets one full reload of its path (docs/product.md#navigation-rule). The mark in
+// sessionStorage stops a reload loop when the chunk is really gone; it is cleared once the page
+// loads again.
 const reloadMarkPrefix = 'baletrack.reloaded:';
 
 export function lazyPage<T>(path: string, load: () => Promise<T>): () => Promise<T> {

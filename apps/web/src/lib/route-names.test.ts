@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loginHref, pathAfterSignIn, routeNameForPath } from './route-names.ts';
 
-// Spec §2: login remembers the target route by name, and sign-in returns there.
+// docs/product.md#navigation-rule: login remembers the target route by name, and sign-in returns
+// there.
 describe('route names', () => {
   it('names the route of a path, and nothing for unknown paths', () => {
     expect(routeNameForPath('/')).toBe('home');

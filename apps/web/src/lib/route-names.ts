@@ -3,7 +3,8 @@ import { matchPath } from 'react-router';
 
 /**
  * Every route by name. The login page's `redirect` parameter carries a route name, never a
- * path (spec §2), so a new page joins this table to be reachable after sign-in.
+ * path (docs/product.md#navigation-rule), so a new page joins this table to be reachable after
+ * sign-in.
  */
 export const routePaths = {
   home: '/',

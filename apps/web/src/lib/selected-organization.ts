@@ -1,5 +1,6 @@
-// The organization a SuperAdmin acts on (spec §6), chosen on the Admin screen. Stored so it
-// survives a reload; listeners let the banner follow a change made anywhere on the page.
+// The organization a SuperAdmin acts on (docs/product.md#superadmins), chosen on the Admin screen.
+// Stored so it survives a reload; listeners let the banner follow a change made anywhere on the
+// page.
 const storageKey = 'baletrack.selectedOrganizationId';
 const listeners = new Set<() => void>();
 

@@ -4,7 +4,7 @@ import { messages } from '../errors/messages.ts';
 /** What the owner must type, exactly, to delete the account. */
 export const ACCOUNT_DELETION_CONFIRMATION = 'DELETE';
 
-/** The deletion screen's steps, in order (spec §4). */
+/** The deletion screen's steps, in order (docs/product.md#account). */
 export const accountDeletionSteps = [
   'confirm',
   'generateReport',

@@ -37,8 +37,9 @@ export const authorizedEmailParamsSchema = z.object({ email: emailSchema });
 export type AuthorizedEmailParams = z.infer<typeof authorizedEmailParamsSchema>;
 
 /**
- * Query of PUT /authorized-emails/{email} (spec §7: "query"): `code` confirms with the code from
- * the mail, `resend=true` mails a new link and code (also reopening an Expired one). One of them.
+ * Query of PUT /authorized-emails/{email} (docs/product.md#user-api: "query"): `code` confirms with
+ * the code from the mail, `resend=true` mails a new link and code (also reopening an Expired one).
+ * One of them.
  */
 export const changeAuthorizedEmailQuerySchema = z
   .object({

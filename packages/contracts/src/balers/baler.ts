@@ -24,8 +24,8 @@ export const authorizedEmailStatuses = ['Expired', 'Deleted', 'Pending', 'Active
 export type AuthorizedEmailStatus = (typeof authorizedEmailStatuses)[number];
 
 /**
- * An email other than the account's under which ACM subscriptions may be found (spec §6);
- * GET /authorized-emails lists them.
+ * An email other than the account's under which ACM subscriptions may be found
+ * (docs/product.md#balers-and-authorized-emails); GET /authorized-emails lists them.
  */
 export const authorizedEmailSchema = z.object({
   email: emailSchema,

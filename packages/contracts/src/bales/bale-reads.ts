@@ -25,7 +25,10 @@ export const baleInfoResponseSchema = z.object({
   stackId: z.uuid().nullable(),
   /** The storage area (geofence) the bale lies in, if any. */
   geofence: namedRefSchema.nullable(),
-  /** The cuttings the bale is in (product.md's rule), each with its crop; usually one. */
+  /**
+   * The cuttings the bale is in (the rule of docs/product.md#cutting-membership), each with its
+   * crop; usually one.
+   */
   cuttings: z.array(
     namedRefSchema.extend({ year: z.number().int(), crop: namedRefSchema.nullable() }),
   ),

@@ -44,7 +44,7 @@ const bale = {
   missingTags: false,
 };
 
-describe('bale enumerations of spec §3', () => {
+describe('bale enumerations (docs/product.md#sizes-and-shapes)', () => {
   it('lists the size values and shows each with its label', () => {
     expect(baleSizes).toEqual([
       'ThreeXThree',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { latLonSchema } from '../geo/lat-lon.ts';
 
-/** Spec §3 size values, in the spec's order. */
+/** The size values of docs/product.md#sizes-and-shapes, in the spec's order. */
 export const baleSizes = [
   'ThreeXThree',
   'ThreeXFour',
@@ -38,7 +38,10 @@ export const baleSizeOptions = [
 export const baleShapes = ['LargeSquare', 'Round'] as const;
 export type BaleShape = (typeof baleShapes)[number];
 
-/** The shape follows from the size: only the feet sizes are rounds (design/agronomy.md). */
+/**
+ * The shape follows from the size: only the feet sizes are rounds
+ * (docs/product.md#sizes-and-shapes).
+ */
 export const baleShapeBySize = {
   ThreeXThree: 'LargeSquare',
   ThreeXFour: 'LargeSquare',
@@ -69,7 +72,10 @@ const nonNegative = z.number().min(0);
 const count = z.number().int().min(0);
 const dateTime = z.iso.datetime({ offset: true });
 
-/** One bale as the baler recorded it (spec §3); SI units, percentages on a dry-matter basis. */
+/**
+ * One bale as the baler recorded it (docs/product.md#bales); SI units, percentages on a dry-matter
+ * basis.
+ */
 export const baleSchema = z.object({
   /** The baler's own id for the bale; ingest is idempotent on it. */
   uid: z.string().min(1),

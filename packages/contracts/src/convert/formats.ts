@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundarySchema } from '../geo/boundary.ts';
 
 /**
- * The conversion API (spec §7 API 3), served under `/convert-api`:
+ * The conversion API (docs/product.md#conversion-api), served under `/convert-api`:
  *   GET  /convert-api/api/health                     public, `convertHealthSchema`
  *   GET  /convert-api/api/supported-import-formats   `supportedFormatsResponseSchema`
  *   GET  /convert-api/api/supported-export-formats   `supportedFormatsResponseSchema`
@@ -34,7 +34,10 @@ import { boundarySchema } from '../geo/boundary.ts';
  * usable / took too long (422, not 408, which browsers may silently retry).
  */
 
-/** The 12 formats of spec §3, then extras of ours (KML, KMZ) that the web may offer. */
+/**
+ * The 12 formats of docs/product.md#conversion-api, then extras of ours (KML, KMZ) that the web may
+ * offer.
+ */
 export const fileFormats = [
   'AGLEADER',
   'AUTOGUIDE_1000',

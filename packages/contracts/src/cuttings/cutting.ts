@@ -28,7 +28,7 @@ const cuttingBody = {
   year,
 };
 
-/** POST /cuttings and PUT /cuttings/{id}, with the rules of spec §5. */
+/** POST /cuttings and PUT /cuttings/{id}, with the rules of docs/product.md#validation-rules. */
 export const saveCuttingRequestSchema = z
   .object(cuttingBody)
   .refine((cutting) => cutting.startDate <= cutting.endDate, {

@@ -11,7 +11,8 @@ function leaves(node: object, prefix = ''): [string, string][] {
   });
 }
 
-// Spec §8 (and §5, §6) texts, verbatim, with {product} = Baletrack.
+// The spec's texts (docs/product.md#error-catalogue, #validation-rules, #roles), verbatim, with
+// {product} = Baletrack.
 const specTexts = [
   'An error occurred. Please try again, check your connection, or contact Baletrack support.',
   'An error occurred. Please try again or contact support.',
@@ -119,7 +120,7 @@ describe('messages', () => {
     );
   });
 
-  it('pins the owner-only texts of spec §6', () => {
+  it('pins the owner-only texts (docs/product.md#error-catalogue)', () => {
     expect(messages.roles.ownerOnlyUsers).toBe('Only the account owner can modify users.');
     expect(messages.roles.ownerOnlyBalers).toBe('Only the account owner can modify balers.');
     expect(messages.roles.ownerOnlyAutomatedReports).toBe(

@@ -9,7 +9,8 @@ import {
 } from '../constants.ts';
 
 /**
- * Every user-facing message: the spec §8 catalogue verbatim, §5/§6 texts, and our own wording
+ * Every user-facing message: the spec's catalogue verbatim (docs/product.md#error-catalogue), its
+ * validation and role texts (#validation-rules, #roles), and our own wording
  * where the spec states a rule without a text. Server and web both read from here so a message
  * reads the same wherever it appears.
  */
@@ -175,7 +176,7 @@ export const messages = {
       updateFailed: 'Failed to update crop',
       deleteFailed: 'Failed to delete crop',
     },
-    // Spec §5's rule, worded as the spec words it.
+    // The rule of docs/product.md#validation-rules, worded as the spec words it.
     cuttingNeedsField: 'A cutting associated with a crop requires at least 1 field.',
     cuttingLimitReached: (max: number, year: number) =>
       `The maximum number of cuttings per crop year is ${max}, and ${year} already has ${max}.`,
@@ -274,7 +275,8 @@ export const messages = {
     httpClientError: (status: number) => `HTTP Client Error with status code: ${status}`,
   },
   ui: {
-    // Spec §8 text, kept verbatim although our toasts do not come from PrimeVue.
+    // docs/product.md#error-catalogue text, kept verbatim although our toasts do not come from
+    // PrimeVue.
     noToastProvider: 'No PrimeVue Toast provided!',
   },
   // Credits, the month grid, checkout and grants (product: "Subscriptions and credits").

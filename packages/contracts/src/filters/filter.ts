@@ -3,7 +3,10 @@ import { baleSizes } from '../bales/bale.ts';
 import { nameSchema } from '../common/name.ts';
 import { messages } from '../errors/messages.ts';
 
-/** Numeric bale attributes a filter can bound with a min and a max, in SI units (spec §3 names). */
+/**
+ * Numeric bale attributes a filter can bound with a min and a max, in SI units
+ * (docs/product.md#filters; names as in #bales).
+ */
 export const filterAttributes = [
   'weightKg',
   'dryMassKg',
@@ -64,7 +67,7 @@ export function filterNameKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
-/** A name that none of `existingNames` already uses (spec §5). */
+/** A name that none of `existingNames` already uses (docs/product.md#validation-rules). */
 export function uniqueFilterNameSchema(existingNames: readonly string[]) {
   const taken = new Set(existingNames.map(filterNameKey));
   return nameSchema.refine((name) => !taken.has(filterNameKey(name)), {
@@ -79,7 +82,7 @@ const filterBody = {
   /** Null: no date limit beyond the top bar's date range or crop year. */
   dateRange: dateRangeSchema.nullable(),
   includeCuttingless: z.boolean(),
-  // Empty lists mean "all"; product.md adds these to the spec's filter.
+  // Empty lists mean "all"; docs/product.md#filters adds these to the spec's filter.
   fieldIds: z.array(z.uuid()),
   cuttingIds: z.array(z.uuid()),
   cropIds: z.array(z.uuid()),

@@ -33,7 +33,9 @@ export const heatmapQuerySchema = baleTimeFilterSchema.extend({
 });
 export type HeatmapQuery = z.infer<typeof heatmapQuerySchema>;
 
-/** The map view a heatmap is asked for in; checked before any request (spec §5). */
+/**
+ * The map view a heatmap is asked for in; checked before any request (docs/product.md#heatmaps).
+ */
 export const heatmapViewSchema = z.object({
   fieldId: z.uuid({ error: messages.heatmap.fieldRequired }),
   zoom: z.number().min(HEATMAP_MIN_ZOOM, messages.heatmap.zoomTooLow),

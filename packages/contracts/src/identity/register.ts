@@ -24,7 +24,10 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, messages.validation.emailInvalid)
   .pipe(z.email({ error: messages.validation.emailInvalid }));
 
-/** Spec §5 policy; every rule that fails reports its own message. Never trimmed. */
+/**
+ * The password policy of docs/product.md#validation-rules; every rule that fails reports its own
+ * message. Never trimmed.
+ */
 export const passwordSchema = z
   .string({ error: messages.validation.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, messages.validation.passwordTooShort)

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../errors/messages.ts';
 import { emailSchema, passwordSchema, withPasswordConfirmation } from './register.ts';
 
-/** Amplify's sign-in flows we support; SRP is the default (spec §4). */
+/** Amplify's sign-in flows we support; SRP is the default (docs/product.md#sign-in-flows). */
 export const signInFlows = ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'USER_AUTH'] as const;
 export type SignInFlow = (typeof signInFlows)[number];
 export const DEFAULT_SIGN_IN_FLOW: SignInFlow = 'USER_SRP_AUTH';
@@ -12,8 +12,8 @@ export const preferredChallenges = ['PASSWORD', 'PASSWORD_SRP'] as const;
 export type PreferredChallenge = (typeof preferredChallenges)[number];
 
 /**
- * Spec §5: a password is needed, except in the user-choice flow when no password challenge was
- * chosen (the server then offers the choice).
+ * docs/product.md#validation-rules: a password is needed, except in the user-choice flow when no
+ * password challenge was chosen (the server then offers the choice).
  */
 export function signInNeedsPassword(
   flow: SignInFlow,

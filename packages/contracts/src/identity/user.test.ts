@@ -11,7 +11,7 @@ import {
   userStatusSchema,
 } from './user.ts';
 
-describe('roles of spec §6', () => {
+describe('roles (docs/product.md#roles)', () => {
   it('names the two groups', () => {
     expect(userGroups).toEqual(['AccountsOwner', 'SuperAdmins']);
   });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { emailSchema } from './register.ts';
 
-/** Groups carried in the id token's 'cognito:groups' claim (spec §6). */
+/** Groups carried in the id token's 'cognito:groups' claim (docs/product.md#roles). */
 export const userGroups = ['AccountsOwner', 'SuperAdmins'] as const;
 export type UserGroup = (typeof userGroups)[number];
 
 /**
- * Spec §6: AccountsOwner and SuperAdmins *together* make up the authorized users, so either
- * group is enough; sub-account users have neither.
+ * docs/product.md#roles: AccountsOwner and SuperAdmins *together* make up the authorized users, so
+ * either group is enough; sub-account users have neither.
  */
 export function isAuthorizedUser(groups: readonly string[] | undefined): boolean {
   return groups?.some((group) => group === 'AccountsOwner' || group === 'SuperAdmins') ?? false;
@@ -64,7 +64,7 @@ export const organizationSchema = z.object({
 });
 export type Organization = z.infer<typeof organizationSchema>;
 
-/** Claims of the id token the data and user APIs accept (see design/identity.md). */
+/** Claims of the id token the data and user APIs accept (see docs/product.md#tokens). */
 export const idTokenClaimsSchema = z.object({
   sub: z.string().min(1),
   'cognito:username': z.string().optional(),

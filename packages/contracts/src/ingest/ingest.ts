@@ -22,7 +22,8 @@ export const ingestMessages = {
 } as const;
 
 /**
- * One bale as a baler sends it: the bale of spec §3 without what the server derives.
+ * One bale as a baler sends it: the bale of docs/product.md#bales without what the server derives
+ * (docs/product.md#ingest).
  * `balerVin` comes from the API key, `fieldUIDs` from the field boundaries; `dryMassKg` and
  * `rfv` may be left out and are then computed from weight and moisture, and from ADF and NDF.
  */

@@ -57,8 +57,8 @@ export const mapBaleSchema = z.object({
 export type MapBale = z.infer<typeof mapBaleSchema>;
 
 /**
- * Bales moved from where they were made that now lie together (product.md). The id is stable
- * while the stack stays where it is.
+ * Bales moved from where they were made that now lie together
+ * (docs/product.md#stacks-and-geofences). The id is stable while the stack stays where it is.
  */
 export const stackSchema = z.object({
   id: z.uuid(),

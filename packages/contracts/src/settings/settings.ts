@@ -10,7 +10,7 @@ export const measurementSystemLabels = {
   ImperialUS: 'Imperial (US)',
 } as const satisfies Record<MeasurementSystem, string>;
 
-/** The unit system the data API takes in queries (spec §3, "Unit system (API)"). */
+/** The unit system the data API takes in queries (docs/product.md#settings-and-units). */
 export const unitSystems = ['Metric', 'Imperial', 'US'] as const;
 export type UnitSystem = (typeof unitSystems)[number];
 export const unitSystemSchema = z.enum(unitSystems);

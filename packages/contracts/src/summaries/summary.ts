@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { appliedFilterSchema, baleTimeFilterSchema } from '../bales/bale-query.ts';
 
-/** USDA AMS grades of legume (alfalfa) hay, best first (design/agronomy.md). */
+/** USDA AMS grades of legume (alfalfa) hay, best first (docs/product.md#quality-grades). */
 export const alfalfaGrades = ['Supreme', 'Premium', 'Good', 'Fair', 'Utility'] as const;
 export type AlfalfaGrade = (typeof alfalfaGrades)[number];
 

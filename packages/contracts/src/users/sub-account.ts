@@ -39,7 +39,7 @@ export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
 /**
  * Query of DELETE /user and PUT /user/{enable,disable,reinvite}: the user by id or by email
- * (spec §7 names the payload only as "query"; the owner's list knows both).
+ * (docs/product.md#user-api names the payload only as "query"; the owner's list knows both).
  */
 export const userRefQuerySchema = z
   .object({ id: z.uuid().optional(), email: emailSchema.optional() })

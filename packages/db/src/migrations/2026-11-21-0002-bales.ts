@@ -21,7 +21,8 @@ const oneOf = (column: string, values: string[]) =>
 const orgColumn = (c: any) => c.notNull().references('organizations.id').onDelete('cascade');
 
 export async function up(db: Kysely<any>): Promise<void> {
-  // VINs are unique across the platform: one baler, one owner (spec §8's VIN messages).
+  // VINs are unique across the platform: one baler, one owner
+  // (docs/product.md#balers-and-authorized-emails).
   await db.schema
     .createTable('balers')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
@@ -149,7 +150,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('version', 'bigint', (c) => c.notNull())
     .execute();
 
-  // Spec §3 in SI units; locations as plain degrees (no PostGIS on the default path).
+  // docs/product.md#bales in SI units; locations as plain degrees (no PostGIS on the default path).
   await db.schema
     .createTable('bales')
     .addColumn('org_id', 'uuid', orgColumn)

@@ -35,7 +35,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint('filters_pk', ['org_id', 'id'])
     .execute();
-  // Spec §5: names are unique per organization, regardless of case (names arrive trimmed).
+  // docs/product.md#filters: names are unique per organization, regardless of case (names arrive
+  // trimmed).
   await db.schema
     .createIndex('filters_org_name_key')
     .on('filters')

@@ -1,5 +1,5 @@
 // Why: an owner may register balers whose ACM subscription runs under an email other than the
-// account's once that email's holder confirmed it (spec §3, §6: authorized emails).
+// account's once that email's holder confirmed it (docs/product.md#balers-and-authorized-emails).
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {

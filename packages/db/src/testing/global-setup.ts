@@ -15,7 +15,10 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates one template database per test run; every test file then copies it (house style 9). */
+/**
+ * Migrates one template database per test run; every test file then copies it
+ * (docs/adr/0008-test-tiers.md).
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {

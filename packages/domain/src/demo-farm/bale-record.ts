@@ -25,8 +25,8 @@ export interface BaleRecordInput {
 const round7 = (value: number) => Math.round(value * 1e7) / 1e7;
 
 /**
- * A bale record: measured values per agronomy.md, the baler's build, an RFID tag (missing on
- * one bale in 250), positions to 7 decimals (about 1 cm), the time to the second.
+ * A bale record: measured values per docs/product.md#demo-data-ranges, the baler's build, an RFID
+ * tag (missing on one bale in 250), positions to 7 decimals (about 1 cm), the time to the second.
  * @example baleRecord(random, { kind: 'legume', baleSize: 'ThreeXFour', position, time, … })
  */
 export function baleRecord(random: SeededRandom, input: BaleRecordInput): IngestBale {

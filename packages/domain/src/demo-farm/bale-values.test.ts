@@ -22,7 +22,7 @@ const draws = (kind: ForageKind, wetness = 0) => {
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 describe('drawBaleValues', () => {
-  it('draws alfalfa nutrition per agronomy.md', () => {
+  it('draws alfalfa nutrition per docs/product.md#demo-data-ranges', () => {
     const bales = draws('legume');
     expect(mean(bales.map((b) => b.protein))).toBeCloseTo(19, 0);
     expect(mean(bales.map((b) => b.adf))).toBeCloseTo(31, 0);
@@ -41,7 +41,7 @@ describe('drawBaleValues', () => {
     }
   });
 
-  it('draws grass nutrition per agronomy.md', () => {
+  it('draws grass nutrition per docs/product.md#demo-data-ranges', () => {
     const bales = draws('grass');
     expect(mean(bales.map((b) => b.protein))).toBeCloseTo(10, 0);
     expect(mean(bales.map((b) => b.adf))).toBeCloseTo(37, 0);

@@ -1,5 +1,5 @@
-// A bale's measurements drawn from the tables of design/agronomy.md ("Demo data that looks
-// real"). Fibre and protein move together with the crop's maturity, as they do in real hay.
+// A bale's measurements drawn from the tables of docs/product.md#demo-data-ranges. Fibre and
+// protein move together with the crop's maturity, as they do in real hay.
 import type { BaleSize, TagMaterial } from '@baletrack/contracts/bales/bale';
 import { dryMassKg, nfc, rfv } from '../nutrition.ts';
 import type { ForageKind } from '../quality-grade.ts';
@@ -38,7 +38,7 @@ export interface BaleValues {
   appliedPreservativeKg: number;
 }
 
-// Mean ± sd (min–max) per agronomy.md.
+// Mean ± sd (min–max) per docs/product.md#demo-data-ranges.
 const nutrition: Record<ForageKind, Record<'protein' | 'adf' | 'ndf' | 'ash', number[]>> = {
   legume: {
     protein: [19, 2.5, 14, 25],
@@ -85,8 +85,9 @@ export function preservativeKgPerTonne(moisture: number): number {
 
 /**
  * A bale's measured values: moisture from the soil, wet patches and dew; weight from the hay
- * taken and its water; CP, ADF, NDF and ash from agronomy.md's distributions, correlated through
- * maturity; RFV, NFC and dry mass computed; preservative applied from 16 % moisture.
+ * taken and its water; CP, ADF, NDF and ash from the distributions of
+ * docs/product.md#demo-data-ranges, correlated through maturity; RFV, NFC and dry mass computed;
+ * preservative applied from 16 % moisture.
  * @example drawBaleValues(random, { kind: 'legume', baleSize: 'ThreeXFour', hayKg: 500, … })
  */
 export function drawBaleValues(random: SeededRandom, site: BaleSite): BaleValues {
@@ -96,7 +97,7 @@ export function drawBaleValues(random: SeededRandom, site: BaleSite): BaleValues
     8,
     22,
   );
-  // Wet patches are baled tough with preservative, up to 30 % (agronomy.md).
+  // Wet patches are baled tough with preservative, up to 30 % (docs/product.md#moisture).
   if (site.wetness > 0) moisture = Math.min(30, moisture + site.wetness * random.between(6, 12));
   // Rounded as the baler reports it, so dry mass computes from the numbers shown.
   moisture = round(moisture, 1);

@@ -133,7 +133,7 @@ describe('generateDemoFarm', () => {
     expect(outOfHours).toEqual([]);
   });
 
-  it('draws values per agronomy.md, computed where agronomy.md computes them', () => {
+  it('draws values per docs/product.md#demo-data-ranges, computed where it computes them', () => {
     let preserved = 0;
     let tough = 0;
     const wrong = farm.bales.filter(({ record: r }) => {

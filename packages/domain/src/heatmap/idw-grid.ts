@@ -1,7 +1,7 @@
 // The Overlay heatmap: inverse-distance-weighted values over a grid clipped to a field
-// (product.md). Distances are taken in metres (a local frame), so a field far from the equator
-// is not stretched east–west; the grid is aligned with longitude and latitude, which the frame
-// maps affinely, so it draws as one image between its four corners.
+// (docs/product.md#heatmaps). Distances are taken in metres (a local frame), so a field far from
+// the equator is not stretched east–west; the grid is aligned with longitude and latitude, which
+// the frame maps affinely, so it draws as one image between its four corners.
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { LatLon } from '@baletrack/contracts/geo/lat-lon';
 import { boundaryBox } from '../geo/boundary-box.ts';

@@ -1,6 +1,6 @@
 // The classes a heatmap colours by, in stored SI units. Moisture and RFV classes mean the same
-// on every field (the map's legend, design/agronomy.md); bale weight depends mostly on the bale
-// size, so its classes span the weights of the field shown, in round numbers of the grower's
+// on every field (the map's legend, docs/product.md#agronomy); bale weight depends mostly on the
+// bale size, so its classes span the weights of the field shown, in round numbers of the grower's
 // unit, to show how weight varies across that field.
 import type { MeasurementSystem } from '@baletrack/contracts/constants';
 import type { HeatmapClass, HeatmapMeasure } from '@baletrack/contracts/heatmaps/heatmap';

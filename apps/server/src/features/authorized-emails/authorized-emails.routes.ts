@@ -18,8 +18,8 @@ import { confirmByLink, type LinkPage, previewConfirmLink } from './confirm-link
 const tags = ['balers'];
 
 /**
- * API 2: the organization's authorized emails (spec §7 /authorized-emails calls), and the public
- * page their holders confirm on from the mailed link.
+ * API 2: the organization's authorized emails (the /authorized-emails calls of
+ * docs/product.md#user-api), and the public page their holders confirm on from the mailed link.
  */
 export async function authorizedEmailsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();

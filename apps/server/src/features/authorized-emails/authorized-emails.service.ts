@@ -36,10 +36,11 @@ interface Log {
 
 /*
  * API 2's /authorized-emails calls: emails other than the account's under which the
- * organization's balers' ACM subscriptions may run (spec §3, §6). Everyone of the organization
- * reads them; only the owner (or a SuperAdmin acting on it) adds, confirms with a code, resends
- * and removes, as with balers. Each add or resend mails the holder a single-use link (public,
- * see `confirmByLink`) and a code, open for `config.authorizedEmailConfirmDays`.
+ * organization's balers' ACM subscriptions may run (docs/product.md#balers-and-authorized-emails).
+ * Everyone of the organization reads them; only the owner (or a SuperAdmin acting on it) adds,
+ * confirms with a code, resends and removes, as with balers. Each add or resend mails the holder a
+ * single-use link (public, see `confirmByLink`) and a code, open for
+ * `config.authorizedEmailConfirmDays`.
  */
 
 export async function authorizedEmailsOf(

@@ -24,7 +24,10 @@ import {
 
 const tags = ['balers'];
 
-/** API 2: the organization's balers (spec §7 /machines calls); changes are the owner's. */
+/**
+ * API 2: the organization's balers (the /machines calls of docs/product.md#user-api); changes are
+ * the owner's.
+ */
 export async function balersRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const one = { response: { 200: balerSchema } };

@@ -84,8 +84,8 @@ async function assertVinFree(ctx: AppContext, orgId: string, vin: string): Promi
 /*
  * API 2's /machines calls. Everyone of the organization reads its balers; only the owner (the
  * AccountsOwner, or a SuperAdmin acting on the organization) registers, renames, switches,
- * re-keys and deletes them (spec §6). A baler may be registered when the connectivity provider
- * knows its VIN and its ACM subscription runs under an account email (the owners') or an
+ * re-keys and deletes them (docs/product.md#roles). A baler may be registered when the connectivity
+ * provider knows its VIN and its ACM subscription runs under an account email (the owners') or an
  * authorized email.
  */
 

@@ -4,7 +4,7 @@ import type { findVisibleBale } from './bales.repository.ts';
 /** A bale as `baleColumns` selects it. */
 export type BaleRow = NonNullable<Awaited<ReturnType<typeof findVisibleBale>>>;
 
-/** A stored row in the API's shape (spec §3 names, SI units). */
+/** A stored row in the API's shape (the names of docs/product.md#bales, SI units). */
 export function toBale(row: BaleRow): Bale {
   return {
     uid: row.uid,

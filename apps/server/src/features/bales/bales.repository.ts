@@ -7,7 +7,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * True when the bale's baler had an active subscription in the UTC month the bale was made
- * (product.md). The only place the rule is written; `visibleBales` and `lockedBales` use it.
+ * (docs/product.md#visibility-rule). The only place the rule is written; `visibleBales` and
+ * `lockedBales` use it.
  */
 function subscriptionActive(eb: ExpressionBuilder<Database, 'bales'>) {
   return eb.exists(
@@ -44,7 +45,7 @@ export function lockedBales(db: Db, orgId: string) {
     .where((eb) => eb.not(subscriptionActive(eb)));
 }
 
-/** Every column a bale is returned with (spec §3). */
+/** Every column a bale is returned with (docs/product.md#bales). */
 export const baleColumns = [
   'bales.uid',
   'bales.balerId',

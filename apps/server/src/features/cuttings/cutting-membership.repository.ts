@@ -4,10 +4,11 @@ import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kyse
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * THE cutting rule (product.md): a bale is in a cutting when one of its fields is in the cutting
- * and it was made within the cutting's days (inclusive, UTC like every date range of the app);
- * its crop is the cutting's crop. A condition between a `bales` row and a `cuttings` row, for
- * joins and EXISTS subqueries alike, so filters, summaries and reports all read it from here.
+ * THE cutting rule (docs/product.md#cutting-membership): a bale is in a cutting when one of its
+ * fields is in the cutting and it was made within the cutting's days (inclusive, UTC like every
+ * date range of the app); its crop is the cutting's crop. A condition between a `bales` row and a
+ * `cuttings` row, for joins and EXISTS subqueries alike, so filters, summaries and reports all read
+ * it from here.
  * @example // bales in some cuttings
  *   visibleBales(db, orgId).where((eb) => eb.exists(eb.selectFrom('cuttings')
  *     .select('cuttings.id').where(cuttingMembership).where('cuttings.id', 'in', ids)))

@@ -105,7 +105,7 @@ export async function updateFieldOf(
 
 /**
  * Deletes a field; its bales lose it. Refused (409) while it is the only field of a cutting with
- * a crop, which would leave that cutting breaking spec §5's rule.
+ * a crop, which would leave that cutting breaking the rule of docs/product.md#validation-rules.
  */
 export async function deleteFieldOf(ctx: AppContext, orgId: string, id: string): Promise<void> {
   await changeFields(ctx, orgId, async (trx) => {

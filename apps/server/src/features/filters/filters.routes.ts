@@ -8,7 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changeFilter, createFilter, filters, removeFilter } from './filters.service.ts';
 
-/** API 1: saved bale filters. Owners and sub-users alike create and change them (product.md). */
+/**
+ * API 1: saved bale filters. Owners and sub-users alike create and change them
+ * (docs/product.md#roles).
+ */
 export async function filtersRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['filters'];

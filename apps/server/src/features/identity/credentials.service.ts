@@ -14,7 +14,10 @@ export interface SignInIdentity {
   verifierHex: string;
 }
 
-/** Rejects a password that breaks the spec §5 policy, naming the first rule it breaks. */
+/**
+ * Rejects a password that breaks the password policy of docs/product.md#validation-rules, naming
+ * the first rule it breaks.
+ */
 export function assertPasswordPolicy(password: string): void {
   const result = passwordSchema.safeParse(password);
   if (!result.success) {
@@ -24,7 +27,7 @@ export function assertPasswordPolicy(password: string): void {
 
 /*
  * Passwords as SRP verifiers. Verifiers are a fast hash by design of the protocol, so they are
- * sealed with the server key at rest (identity.md), bound to their user id.
+ * sealed with the server key at rest (docs/product.md#hardening), bound to their user id.
  */
 
 /** The pool name that enters every SRP hash (the part of the pool id after the region). */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 // The server half of Cognito's SRP-6a variant, byte for byte as aws-amplify's client computes it
-// (design/identity.md, "SRP as the client computes it"). Pure functions over bigint: no I/O.
+// (docs/product.md#srp). Pure functions over bigint: no I/O.
 
 /** RFC 3526 group 15: the 3072-bit MODP prime. */
 export const N = BigInt(

@@ -18,7 +18,7 @@ const round = (value: number, digits: number) => {
   return Math.round(value * f) / f;
 };
 
-/** RFV from ADF and NDF (agronomy.md), rounded as stored; null without both values. */
+/** RFV from ADF and NDF (docs/product.md#formulas), rounded as stored; null without both values. */
 function computedRfv(adf: number | null, ndf: number | null): number | null {
   return adf === null || ndf === null || ndf <= 0 ? null : round(rfv(adf, ndf), 1);
 }

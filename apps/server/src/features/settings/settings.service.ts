@@ -15,7 +15,7 @@ export async function getSettings(ctx: AppContext, orgId: string): Promise<Setti
   return settingsSchema.parse(row);
 }
 
-/** Only the owner (or a SuperAdmin acting for them) changes them (product.md). */
+/** Only the owner (or a SuperAdmin acting for them) changes them (docs/product.md#roles). */
 export async function changeSettings(
   ctx: AppContext,
   principal: Principal,

@@ -19,7 +19,7 @@ import {
 
 const tags = ['users'];
 
-/** API 2: the owner's user management (spec §7 /users and /user calls). */
+/** API 2: the owner's user management (the /users and /user calls of docs/product.md#user-api). */
 export async function subAccountsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const list = { response: { 200: subAccountListSchema } };

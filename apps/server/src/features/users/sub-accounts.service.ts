@@ -33,8 +33,8 @@ interface Log {
 /*
  * Sub-account users (API 2's /users and /user calls): the owner invites, renames, disables,
  * enables, re-invites and deletes the people of their organization. Owners are the
- * AccountsOwner of the organization or a SuperAdmin acting on it (spec §6); everyone else,
- * sub-users included, gets 'Only the account owner can modify users.' — also for the lists,
+ * AccountsOwner of the organization or a SuperAdmin acting on it (docs/product.md#roles); everyone
+ * else, sub-users included, gets 'Only the account owner can modify users.' — also for the lists,
  * since they hold everyone's email address.
  */
 

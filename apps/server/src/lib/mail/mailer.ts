@@ -16,8 +16,8 @@ export interface Mailer {
 }
 
 /**
- * SMTP through nodemailer when SMTP_URL is set, else the local outbox (identity.md: a new user
- * can finish registering on a laptop without a mail server).
+ * SMTP through nodemailer when SMTP_URL is set, else the local outbox (docs/product.md#mail: a new
+ * user can finish registering on a laptop without a mail server).
  */
 export function createMailer(options: {
   smtpUrl?: string;

@@ -8,9 +8,9 @@ import { useCurrentUser } from '@/features/users/api/get-current-user';
 import { routePaths } from '@/lib/route-names';
 
 /**
- * Baler Settings (spec §2): register balers by VIN, rename, switch on or off, re-key, remove,
- * and the authorized emails their ACM subscriptions may run under.
- * Sub-users open it too and see everything, the controls disabled (spec §6: owner only).
+ * Baler Settings (docs/product.md#screens-and-routes): register balers by VIN, rename, switch on or
+ * off, re-key, remove, and the authorized emails their ACM subscriptions may run under. Sub-users
+ * open it too and see everything, the controls disabled (docs/product.md#roles: owner only).
  */
 export function BalersRoute() {
   const currentUser = useCurrentUser();

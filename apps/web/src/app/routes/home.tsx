@@ -17,7 +17,10 @@ import { mapSlots } from '@/features/map/utils/map-style';
 const HEADER_HEIGHT = 60;
 const noFields: Field[] = [];
 
-/** The map home (spec §2): the farm's bales full-screen under the header, details at the side. */
+/**
+ * The map home (docs/product.md#screens-and-routes): the farm's bales full-screen under the header,
+ * details at the side.
+ */
 export function HomeRoute() {
   const [params, setParams] = useSearchParams();
   const selection = readSelection(params);

@@ -5,7 +5,10 @@ import { SubscriptionOverview } from '@/features/subscriptions/components/subscr
 import { useCurrentUser } from '@/features/users/api/get-current-user';
 import { routePaths } from '@/lib/route-names';
 
-/** Subscription plans and pricing: credits, each baler's months, the history (spec §2). */
+/**
+ * Subscription plans and pricing: credits, each baler's months, the history
+ * (docs/product.md#screens-and-routes).
+ */
 export function SubscriptionRoute() {
   const currentUser = useCurrentUser();
   const [params] = useSearchParams();

@@ -10,9 +10,9 @@ interface AuthorizedEmailsSectionProps {
 }
 
 /**
- * Authorized emails (spec §3, §6), for the Balers screen: emails other than the account's under
- * which balers' ACM subscriptions may run. Everyone sees them; only the owner adds, confirms with
- * the holder's code, resends and removes.
+ * Authorized emails (docs/product.md#balers-and-authorized-emails), for the Balers screen: emails
+ * other than the account's under which balers' ACM subscriptions may run. Everyone sees them; only
+ * the owner adds, confirms with the holder's code, resends and removes.
  */
 export function AuthorizedEmailsSection({ canModify }: AuthorizedEmailsSectionProps) {
   const emails = useAuthorizedEmails();

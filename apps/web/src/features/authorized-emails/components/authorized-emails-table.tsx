@@ -31,7 +31,7 @@ function when(entry: AuthorizedEmailEntry): string {
   }
 }
 
-/** A control a sub-user sees disabled; hovering or focusing it says why (spec §6). */
+/** A control a sub-user sees disabled; hovering or focusing it says why (docs/product.md#roles). */
 function OwnerOnly({ allowed, children }: { allowed: boolean; children: ReactNode }) {
   if (allowed) return children;
   return (

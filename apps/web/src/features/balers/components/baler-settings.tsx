@@ -12,7 +12,7 @@ import { BalerMonthsDialog } from '@/features/subscriptions';
 
 /**
  * Registering and managing the organization's balers. Everyone of the organization sees it;
- * only the owner can use the controls (spec §6), the others see them disabled.
+ * only the owner can use the controls (docs/product.md#roles), the others see them disabled.
  */
 export function BalerSettings({ canModify }: { canModify: boolean }) {
   const [renaming, setRenaming] = useState<Baler | null>(null);

@@ -25,7 +25,10 @@ function Expiry({ iso, none }: { iso: string | null; none: string }) {
   );
 }
 
-/** The organization's balers: name, VIN, on/off, ACM and subscription (spec §3 Baler). */
+/**
+ * The organization's balers: name, VIN, on/off, ACM and subscription
+ * (docs/product.md#balers-and-authorized-emails).
+ */
 export function BalersTable({ balers, actions, onMonths }: BalersTableProps) {
   if (balers.length === 0) {
     return <Text c="dimmed">{messages.baler.noBalers}</Text>;

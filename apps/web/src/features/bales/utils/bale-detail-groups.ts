@@ -31,8 +31,8 @@ const percent = (value: number | null) => optional(value, (v) => formatPercent(v
 const place = (at: LatLon) => `${at.lat.toFixed(5)}, ${at.lon.toFixed(5)}`;
 
 /**
- * Every attribute of a bale (spec §3) as labelled text in the organization's units; without
- * `rfvEnabled` (settings) RFV is left out and the nutrition values stand alone.
+ * Every attribute of a bale (docs/product.md#bales) as labelled text in the organization's units;
+ * without `rfvEnabled` (settings) RFV is left out and the nutrition values stand alone.
  */
 export function baleDetailGroups(
   info: BaleInfoResponse,

@@ -24,7 +24,7 @@ describe('cuttingRequest', () => {
     expect(problems.endDate).toBe(messages.validation.endBeforeStart);
   });
 
-  it('refuses a crop without fields, as spec §5 words it', () => {
+  it('refuses a crop without fields, as docs/product.md#validation-rules words it', () => {
     const { problems } = cuttingRequest({ ...draft, fieldIds: [] });
     expect(problems.fieldIds).toBe(messages.fieldCuttingCrop.cuttingNeedsField);
   });

@@ -1,7 +1,7 @@
 import { Menu } from '@mantine/core';
 import { useHeatmapParams } from '@/features/heatmaps/hooks/use-heatmap-params';
 
-/** The map menu's "Heatmap" entry (spec §2): turns heatmap mode on or off. */
+/** The map menu's "Heatmap" entry (docs/product.md#heatmaps): turns heatmap mode on or off. */
 export function HeatmapMenuItem() {
   const [heatmap, setHeatmap] = useHeatmapParams();
   const on = heatmap.type !== undefined;

@@ -26,7 +26,7 @@ interface HeatmapPanelProps {
   measure: HeatmapMeasure;
   field: Field | undefined;
   fields: readonly Field[];
-  /** Why nothing can be drawn in this view (spec §5), or null. */
+  /** Why nothing can be drawn in this view (docs/product.md#validation-rules), or null. */
   blocker: string | null;
   query: HeatmapQuery | undefined;
   rfvEnabled: boolean;

@@ -21,8 +21,8 @@ function overlapShare(a0: number, a1: number, b0: number, b1: number): number {
 }
 
 /**
- * Why no heatmap can be drawn in this view (spec §5: it needs a valid field and sufficient
- * zoom), or null when it can: the contracts' messages, word for word.
+ * Why no heatmap can be drawn in this view (docs/product.md#heatmaps: it needs a valid field and
+ * sufficient zoom), or null when it can: the contracts' messages, word for word.
  * @example heatmapBlocker(undefined, view) // 'Select a field with a boundary to see its heatmap.'
  */
 export function heatmapBlocker(field: Field | undefined, view: MapView | undefined): string | null {

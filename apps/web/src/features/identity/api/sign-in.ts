@@ -2,7 +2,10 @@ import { DEFAULT_SIGN_IN_FLOW } from '@baletrack/contracts/identity/sign-in';
 import { confirmSignIn, type SignInOutput, signIn, signOut } from 'aws-amplify/auth';
 import { errorName } from '@/features/identity/utils/auth-error-message';
 
-/** Where a sign-in attempt leaves the user (spec §4: signed in, or a next step). */
+/**
+ * Where a sign-in attempt leaves the user (docs/product.md#sign-in-flows: signed in, or a next
+ * step).
+ */
 export type SignInOutcome = 'signedIn' | 'confirmSignUp' | 'newPasswordRequired' | 'resetPassword';
 
 /** A next step the product does not offer (MFA, custom challenges). */
@@ -33,7 +36,7 @@ function signInOnce(username: string, password: string): Promise<SignInOutput> {
   return signIn({ username, password, options: { authFlowType: DEFAULT_SIGN_IN_FLOW } });
 }
 
-/** Signs in with SRP (spec §4's default flow). */
+/** Signs in with SRP (the default flow of docs/product.md#sign-in-flows). */
 export async function signInWithPassword(
   username: string,
   password: string,

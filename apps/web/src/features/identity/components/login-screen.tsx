@@ -48,7 +48,10 @@ const titles: Record<Step, { title: string; description?: string }> = {
   },
 };
 
-/** Sign in, register, confirm, reset: every step of getting into the product (spec §2). */
+/**
+ * Sign in, register, confirm, reset: every step of getting into the product
+ * (docs/product.md#screens-and-routes).
+ */
 export function LoginScreen({ mailboxUrl }: { mailboxUrl: string | undefined }) {
   const [state, setState] = useState<LoginState>({ step: 'signIn', email: '' });
   // Kept from registration only, so confirming the code can sign the new owner straight in.

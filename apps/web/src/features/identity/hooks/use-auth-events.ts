@@ -4,10 +4,10 @@ import { useEffect } from 'react';
 import { reportAuthFailure } from '@/lib/auth-failure';
 
 /**
- * Spec §4: signed-in and signed-out events update the current user. Cached server data belongs
- * to whoever was signed in before, so it goes when someone signs in; on sign-out the flows that
- * sign out empty it once they have left the signed-in page. A failed token refresh ends the
- * session.
+ * docs/product.md#sign-in-flows: signed-in and signed-out events update the current user. Cached
+ * server data belongs to whoever was signed in before, so it goes when someone signs in; on
+ * sign-out the flows that sign out empty it once they have left the signed-in page. A failed token
+ * refresh ends the session.
  */
 export function useAuthEvents(): void {
   const queryClient = useQueryClient();

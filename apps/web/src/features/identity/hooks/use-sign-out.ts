@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router';
 import { routePaths } from '@/lib/route-names';
 
 /**
- * Spec §4: the refresh token is revoked and the stored tokens are cleared; Amplify clears them
- * even when revocation fails. The cache is emptied only once the signed-in page is gone, so its
- * queries do not refetch without a session.
+ * docs/product.md#sign-out: the refresh token is revoked and the stored tokens are cleared; Amplify
+ * clears them even when revocation fails. The cache is emptied only once the signed-in page is
+ * gone, so its queries do not refetch without a session.
  */
 export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();

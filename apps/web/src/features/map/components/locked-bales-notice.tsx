@@ -4,8 +4,8 @@ import { formatNumber } from '@/lib/format';
 import { routePaths } from '@/lib/route-names';
 
 /**
- * Bales made in months without an active subscription are kept but not shown (product.md,
- * "Subscriptions and credits"); the grower is told how many.
+ * Bales made in months without an active subscription are kept but not shown
+ * (docs/product.md#visibility-rule); the grower is told how many.
  */
 export function LockedBalesNotice({ count }: { count: number }) {
   if (count === 0) return null;

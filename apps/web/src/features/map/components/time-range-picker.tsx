@@ -43,7 +43,10 @@ function describe(filter: BaleTimeFilter, startMonth: number): string {
   return 'All years';
 }
 
-/** The top bar's Date Range or year selection (spec §2): narrows every bale the map asks for. */
+/**
+ * The top bar's Date Range or year selection (docs/product.md#screens-and-routes): narrows every
+ * bale the map asks for.
+ */
 export function TimeRangePicker() {
   const [filter, setFilter] = useBaleTimeFilter();
   const years = useAvailableYears();

@@ -34,7 +34,8 @@ const palettes: Record<HeatmapMeasure, string[]> = {
 export const NO_VALUE_COLOR = '#9e9e9e';
 
 // Weight classes are round numbers in the unit the grower reads; moisture follows the safe
-// baling and heating limits, RFV the USDA grades (design/agronomy.md), the heatmap's classes.
+// baling and heating limits, RFV the USDA grades (docs/product.md#quality-grades), the heatmap's
+// classes.
 const weightLimits = { MetricSI: [300, 450, 600, 750], Imperial: [700, 1000, 1300, 1600] };
 const rfvGrades = [...alfalfaGrades].reverse();
 

@@ -37,7 +37,10 @@ const unitHints: Record<MeasurementSystem, string> = {
   ImperialUS: 'lb and tons, ft and in, ac, °F',
 };
 
-/** The organization's settings (spec §2 "Settings"): everyone reads them, the owner changes them. */
+/**
+ * The organization's settings (docs/product.md#settings-and-units): everyone reads them, the owner
+ * changes them.
+ */
 export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
   const settings = useOrganizationSettings();
   const currentUser = useCurrentUser();

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { subscriptionsKeys } from '@/features/subscriptions/api/subscriptions-keys';
 import { userApi } from '@/lib/api-client';
 
-/** POST /subscriptions/promo/current (spec §7): the running promotion, or null. */
+/** POST /subscriptions/promo/current (docs/product.md#user-api): the running promotion, or null. */
 export async function getPromotion(signal?: AbortSignal): Promise<Promotion> {
   return promotionSchema.parse(await userApi.post('/subscriptions/promo/current', { signal }));
 }

@@ -2,7 +2,10 @@ import { Alert, Text } from '@mantine/core';
 import { usePromotion } from '@/features/subscriptions/api/get-promotion';
 import { formatShortDay } from '@/lib/format';
 
-/** The running promotion (spec §2: percent off and end date); nothing once it has ended. */
+/**
+ * The running promotion (docs/product.md#screens-and-routes: percent off and end date); nothing
+ * once it has ended.
+ */
 export function PromoBanner() {
   const promotion = usePromotion().data?.promotion;
   if (!promotion) return null;

@@ -21,8 +21,8 @@ interface SubscriptionOverviewProps {
 }
 
 /**
- * Subscription plans and pricing (spec §2): the promotion, the wallet's balance, buying credits,
- * each baler's months and the credit history.
+ * Subscription plans and pricing (docs/product.md#screens-and-routes): the promotion, the wallet's
+ * balance, buying credits, each baler's months and the credit history.
  */
 export function SubscriptionOverview({ canModify, canGrant, checkout }: SubscriptionOverviewProps) {
   const pricing = usePricing();

@@ -1,7 +1,10 @@
 import { messages } from '@baletrack/contracts/errors/messages';
 import { isApiError } from '@/lib/api-client';
 
-/** The server's own words for a refused user change (spec §8 User), else the generic message. */
+/**
+ * The server's own words for a refused user change (the user row of
+ * docs/product.md#error-catalogue), else the generic message.
+ */
 export function userErrorMessage(error: unknown): string {
   return isApiError(error) && error.status > 0 && error.status < 600
     ? error.message
