@@ -7,6 +7,7 @@ import {
   balerActiveQuerySchema,
   balerSchema,
   registerBalerRequestSchema,
+  registryAcmStatuses,
   vinSchema,
 } from './baler.ts';
 
@@ -54,6 +55,7 @@ describe('balerSchema', () => {
     vin: 'AGC1234567890ABCD',
     active: true,
     acmStatus: 'Active',
+    autoRenew: true,
     subscriptionExpiry: '2025-12-31T23:59:59Z',
     acmExpiry: null,
     authorizedEmails: [{ email: 'dad@farm.example', status: 'Active' }],
@@ -65,6 +67,11 @@ describe('balerSchema', () => {
 
   it('rejects an unknown ACM status', () => {
     expect(balerSchema.safeParse({ ...baler, acmStatus: 'On' }).success).toBe(false);
+  });
+
+  it('says when no provider checked the VIN, which a registry entry never says', () => {
+    expect(balerSchema.parse({ ...baler, acmStatus: 'NotChecked' }).acmStatus).toBe('NotChecked');
+    expect(registryAcmStatuses).not.toContain('NotChecked');
   });
 });
 

@@ -29,6 +29,7 @@ describe('errorCodes', () => {
       'CONFLICT',
       'RATE_LIMITED',
       'INTERNAL',
+      'UPSTREAM_FAILED',
     ]);
     for (const [key, value] of Object.entries(errorCodes)) expect(value).toBe(key);
   });
