@@ -52,6 +52,8 @@ const environmentSchema = z.object({
   CONVERT_MAX_ARCHIVE_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(2000),
   CONVERT_MAX_EXPANDED_MB: z.coerce.number().positive().max(4096).default(200),
   CONVERT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
+  // Heap of each conversion worker (features/convert/convert-pool.ts); past it the worker ends.
+  CONVERT_WORKER_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(512),
   // Subscriptions and payments (docs/product.md#credits-and-months; README "Billing").
   BILLING: z.enum(['on', 'off']).default('on'),
   BALER_PROVIDER: z.enum(['vin-check', 'registry']).default('vin-check'),
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxArchiveEntries: e.CONVERT_MAX_ARCHIVE_ENTRIES,
       maxExpandedBytes: Math.round(e.CONVERT_MAX_EXPANDED_MB * 1_048_576),
       timeoutMs: Math.round(e.CONVERT_TIMEOUT_SECONDS * 1000),
+      workerMemoryMb: e.CONVERT_WORKER_MEMORY_MB,
     },
     /** 'off': every month of every baler counts as active and nothing locks (one farm's server). */
     billing: e.BILLING,

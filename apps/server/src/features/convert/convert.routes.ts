@@ -10,8 +10,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate } from '../../plugins/authenticate.ts';
-import { convertFile } from './convert.service.ts';
+import { checkRequest } from './convert.service.ts';
 import { ConvertError } from './convert-error.ts';
+import { ConvertPool } from './convert-pool.ts';
 import { multipartRefusal, readUpload } from './upload.ts';
 
 /** attachment; filename="…" (ASCII) and filename* (UTF-8, RFC 6266) for other names. */
@@ -24,9 +25,13 @@ function contentDisposition(filename: string): string {
  * Spec API 3, the file conversion API, under its own base path (`/convert-api`), authenticated
  * with the user pool's access token as `Bearer` (health is public, for load balancers). Its
  * errors have the shared body; ConvertError adds the 413 and 422 the shared AppError lacks.
+ * Files are read in worker threads (convert-pool.ts), never on the event loop that serves
+ * requests.
  */
 export async function convertApi(instance: FastifyInstance): Promise<void> {
   const limits = instance.ctx.config.convert;
+  const pool = new ConvertPool(limits);
+  instance.addHook('onClose', () => pool.close());
   await instance.register(authenticate, { token: 'access' });
   await instance.register(multipart, {
     limits: { fileSize: limits.maxUploadBytes, files: 1, fields: 10 },
@@ -90,7 +95,8 @@ export async function convertApi(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const upload = await readUpload(request, limits);
-      const converted = await convertFile(upload, limits);
+      checkRequest(upload);
+      const converted = await pool.convert(upload);
       return reply
         .header('content-type', converted.mediaType)
         .header('content-disposition', contentDisposition(converted.filename))

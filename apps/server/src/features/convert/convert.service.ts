@@ -69,13 +69,13 @@ function outputName(base: string, target: SupportedFileFormat): string {
 }
 
 /**
- * Converts one uploaded file: reads it as the named (or detected) format within the limits,
- * checks every shape as a field boundary, writes the usable ones in the target format.
+ * What can be refused without reading the file, cheap enough for the request's thread: the
+ * format names and an upload without bytes. `convertFile` checks the same again.
  */
-export async function convertFile(
-  request: ConvertRequest,
-  limits: ConvertLimits,
-): Promise<ConvertedFile> {
+export function checkRequest(request: ConvertRequest): {
+  target: SupportedFileFormat;
+  asked?: SupportedFileFormat;
+} {
   const m = messages.convert;
   if (!request.targetFormat?.trim()) {
     throw new ConvertError(400, 'VALIDATION_FAILED', m.targetRequired, [
@@ -84,8 +84,25 @@ export async function convertFile(
   }
   const target = supportedFormat(request.targetFormat);
   const asked = request.sourceFormat?.trim() ? supportedFormat(request.sourceFormat) : undefined;
+  if (request.bytes.length === 0) {
+    throw new ConvertError(400, convertErrorCodes.EMPTY_FILE, m.fileEmpty);
+  }
+  return { target, ...(asked ? { asked } : {}) };
+}
+
+/**
+ * Converts one uploaded file: reads it as the named (or detected) format within the limits,
+ * checks every shape as a field boundary, writes the usable ones in the target format. Runs in a
+ * conversion worker (convert-worker.ts), never on the request's thread.
+ */
+export async function convertFile(
+  request: ConvertRequest,
+  limits: ConvertLimits,
+): Promise<ConvertedFile> {
+  const m = messages.convert;
+  const { target, asked } = checkRequest(request);
   const text = isZip(request.bytes) ? undefined : new TextDecoder().decode(request.bytes);
-  if (request.bytes.length === 0 || text?.trim() === '') {
+  if (text?.trim() === '') {
     throw new ConvertError(400, convertErrorCodes.EMPTY_FILE, m.fileEmpty);
   }
   const deadline = new Deadline(limits.timeoutMs);

@@ -8,17 +8,19 @@ export interface ConvertLimits {
   maxArchiveEntries: number;
   maxExpandedBytes: number;
   timeoutMs: number;
+  /** Heap of each conversion worker, in MB (convert-pool.ts). */
+  workerMemoryMb: number;
 }
 
 /**
- * A conversion's time budget. Conversion is CPU work that cannot be interrupted from outside:
- * each step (archive chunk, feature, layer) calls `check()`, which throws once the budget is
- * spent. The long loops call `pause()` instead, which also lets other requests run every
- * SLICE_MS, so a big file slows the server down rather than stopping it.
+ * A conversion's time budget, inside its worker (convert-pool.ts). Each step (archive chunk,
+ * feature, layer) calls `check()` or `pause()`, which throw the TIMEOUT refusal once the budget
+ * is spent, so a slow but steady conversion ends with a clean answer and its worker is reused.
+ * A parser stuck in one long synchronous piece never reaches a check: the pool ends its worker
+ * at the same budget (plus a grace) and answers the same refusal.
  */
 export class Deadline {
   private readonly end: number;
-  private lastPause = performance.now();
   constructor(private readonly ms: number) {
     this.end = performance.now() + ms;
   }
@@ -29,16 +31,10 @@ export class Deadline {
     }
   }
 
+  /** `check()` at an await point of the long loops. */
   async pause(): Promise<void> {
-    this.check();
-    if (performance.now() - this.lastPause < SLICE_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    this.lastPause = performance.now();
     this.check();
   }
 }
-
-/** The longest a conversion holds the event loop before letting other requests in. */
-const SLICE_MS = 25;
 
 export const megabytes = (bytes: number) => Math.round((bytes / 1_048_576) * 100) / 100;
