@@ -1,4 +1,5 @@
 import { errorCodes } from '@baletrack/contracts/errors/api-error';
+import { fieldMessage } from '@baletrack/contracts/errors/field-message';
 import { messages } from '@baletrack/contracts/errors/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -20,10 +21,10 @@ const clientErrors: Record<string, string> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: v.message ?? 'Invalid value',
-      }));
+      const issues = error.validation.map((v) => {
+        const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return { path, message: fieldMessage(path, v.message ?? 'Invalid value') };
+      });
       return reply.status(400).send({
         code: errorCodes.VALIDATION_FAILED,
         message: issues[0]?.message ?? 'Invalid request.',

@@ -14,7 +14,8 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // Registration asks the operator's registry (BALER_PROVIDER=registry).
+  t = await startTestApp({ env: { BALER_PROVIDER: 'registry' } });
 });
 afterAll(() => t.close());
 

@@ -69,7 +69,8 @@ export type LoadType = (typeof loadTypes)[number];
 
 const percent = z.number().min(0).max(100);
 const nonNegative = z.number().min(0);
-const count = z.number().int().min(0);
+// Counts (flakes, wraps) are stored as 32-bit integers; no bale comes near the bound.
+const count = z.number().int().min(0).max(1_000_000);
 const dateTime = z.iso.datetime({ offset: true });
 
 /**

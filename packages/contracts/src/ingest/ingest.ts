@@ -17,9 +17,20 @@ export const ingestMessages = {
   noValidRecord: 'No bale in the batch is valid; nothing was stored.',
   apiKeyMissing: `The ${INGEST_API_KEY_HEADER} header with the baler's API key is missing.`,
   apiKeyUnknown: 'This API key does not belong to any active baler.',
+  refusedByDatabase:
+    "The database could not store a value of this record; the batch's other records were kept.",
   duplicateInBatch: (index: number) =>
     `The same uid appears later in this batch (index ${index}); the later record was kept.`,
 } as const;
+
+/** A bale's time: an ISO date-time from 1970 to 2099, which every database column holds. */
+const baleTime = baleSchema.shape.creationTime.refine(
+  (value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 1970 && year < 2100;
+  },
+  { error: 'A bale time must lie between 1970 and 2099.' },
+);
 
 /**
  * One bale as a baler sends it: the bale of docs/product.md#bales without what the server derives
@@ -35,6 +46,8 @@ export const ingestBaleSchema = baleSchema
       .min(1)
       .max(MAX_UID_LENGTH, `A uid has at most ${MAX_UID_LENGTH} characters.`)
       .regex(/^[^\p{Cc}]+$/u, 'A uid must not contain control characters.'),
+    creationTime: baleTime,
+    updateTime: baleTime.nullable(),
     dryMassKg: baleSchema.shape.dryMassKg.optional(),
     rfv: baleSchema.shape.rfv.optional(),
   });

@@ -1,3 +1,4 @@
+import { controlCharacterIssue } from '@baletrack/contracts/common/control-characters';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { accountOperations } from './account.operations.ts';
 import { CognitoError } from './cognito-error.ts';
@@ -78,6 +79,9 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
           `${name} is not supported by this user pool.`,
         );
       }
+      // The one control-character rule, in the user pool's own error shape.
+      const unprintable = controlCharacterIssue(request.body);
+      if (unprintable) throw new CognitoError('InvalidParameterException', unprintable.message);
       const result = await operation(request.body, request);
       return reply
         .header('content-type', CONTENT_TYPE)

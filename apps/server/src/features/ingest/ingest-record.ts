@@ -1,3 +1,5 @@
+import { controlCharacterIssue } from '@baletrack/contracts/common/control-characters';
+import { fieldMessage } from '@baletrack/contracts/errors/field-message';
 import {
   type IngestBale,
   type IngestRejection,
@@ -20,15 +22,23 @@ export function parseRecord(
   if (typeof record !== 'object' || record === null || Array.isArray(record)) {
     return { rejection: { index, reason: 'A bale must be a JSON object.' } };
   }
+  const unprintable = controlCharacterIssue(record);
+  if (unprintable) return { rejection: withUid(record, { index, reason: unprintable.message }) };
   const parsed = ingestBaleSchema.safeParse(record);
   if (parsed.success) return { bale: parsed.data };
   const reason = parsed.error.issues
     .map((issue) => {
       const path = issue.path.map(String).join('.');
-      return path === '' ? issue.message : `${path}: ${issue.message}`;
+      const message = fieldMessage(path, issue.message);
+      // Our own messages do not repeat the field; the reason always names it.
+      return path === '' || message.startsWith(`${path}: `) ? message : `${path}: ${message}`;
     })
     .join('; ');
-  // The uid, when readable, helps the baler find the record it must fix.
+  return { rejection: withUid(record, { index, reason }) };
+}
+
+/** The uid, when readable, helps the baler find the record it must fix. */
+function withUid(record: object, rejection: IngestRejection): IngestRejection {
   const uid = 'uid' in record && typeof record.uid === 'string' ? record.uid : '';
-  return { rejection: uid === '' ? { index, reason } : { index, uid, reason } };
+  return uid === '' || controlCharacterIssue(uid) ? rejection : { ...rejection, uid };
 }

@@ -5,7 +5,7 @@ import {
   ingestResponseSchema,
 } from '@baletrack/contracts/ingest/ingest';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { findActiveBalerByKeyHash } from '../balers/balers.repository.ts';
 import { hashApiKey } from '../balers/balers.service.ts';
@@ -24,6 +24,9 @@ const INGEST_BODY_LIMIT = 12 * 1024 * 1024;
 /** The ingest API: balers (through their connectivity provider) send bales with their key. */
 export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // The envelope only: each record is checked on its own, control characters included
+  // (parseRecord), so one bad record never refuses the batch.
+  app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('baler', null as unknown as IngestingBaler);
 
   // Before the body is read, so an unauthenticated caller cannot make us parse megabytes.

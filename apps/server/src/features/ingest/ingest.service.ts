@@ -47,6 +47,7 @@ export async function ingestBales(
 ): Promise<IngestResult> {
   const result: IngestResult = { created: 0, updated: 0, unchanged: 0, rejected: [] };
   const latest = new Map<string, IngestBale>();
+  const indexOf = new Map<string, number>();
   records.forEach((record, index) => {
     const parsed = parseRecord(record, index);
     if ('rejection' in parsed) {
@@ -55,6 +56,7 @@ export async function ingestBales(
     }
     if (latest.has(parsed.bale.uid)) result.unchanged += 1;
     latest.set(parsed.bale.uid, parsed.bale);
+    indexOf.set(parsed.bale.uid, index);
   });
   if (latest.size === 0) {
     throw new AppError(
@@ -65,37 +67,35 @@ export async function ingestBales(
   }
 
   const bales = [...latest.values()];
-  const changedAt = ctx.now();
-  // The version bump is what tells every process's map index (mapIndexStamp) to catch up.
-  await ctx.db.transaction().execute(async (trx) => {
-    const version = await lockNextBaleVersion(trx, baler.orgId);
-    // Fields are read under the version lock, which field changes take too: a field saved
-    // meanwhile is either seen here or re-assigns these bales after this commits.
-    const fieldUids = await assignFields(
-      trx,
-      baler.orgId,
-      bales.map((bale) => bale.creationLocation),
-    );
-    const rows = bales.map((bale, i) => toRow(bale, fieldUids[i] ?? []));
-    const stamp = {
-      orgId: baler.orgId,
-      balerId: baler.id,
-      balerVin: baler.vin,
-      version,
-      changedAt,
-    };
-    const { inserted, updated } = await upsertBales(trx, stamp, rows);
-    result.created += inserted;
-    result.updated += updated;
-    const written = inserted + updated;
-    result.unchanged += rows.length - written;
-    if (ctx.config.billing === 'off') {
-      // Before the version commits, so no process ever sees these bales locked.
-      const months = [...new Set(rows.map((row) => row.creationMonth))];
-      await activateMonthsWithBales(trx, { orgId: baler.orgId, balerId: baler.id, months });
+  try {
+    count(result, await storeBales(ctx, baler, bales));
+  } catch (error) {
+    if (!isRecordRefusal(error)) throw error;
+    // One record the database refuses must not refuse the batch, or a baler resending it would
+    // fail forever: store the records one by one and report the refused ones like bad records.
+    let stored = 0;
+    for (const bale of bales) {
+      try {
+        count(result, await storeBales(ctx, baler, [bale]));
+        stored += 1;
+      } catch (single) {
+        if (!isRecordRefusal(single)) throw single;
+        result.rejected.push({
+          index: indexOf.get(bale.uid) ?? 0,
+          uid: bale.uid,
+          reason: ingestMessages.refusedByDatabase,
+        });
+      }
     }
-    if (written > 0) await commitBaleVersion(trx, baler.orgId, version);
-  });
+    result.rejected.sort((a, b) => a.index - b.index);
+    if (stored === 0) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        ingestMessages.noValidRecord,
+        result.rejected.map((r) => ({ path: `bales.${r.index}`, message: r.reason })),
+      );
+    }
+  }
   return result;
 }
 
@@ -138,4 +138,53 @@ function toRow(bale: IngestBale, fieldUids: string[]): BaleRecordRow {
     stackType: bale.stackType,
     missingTags: bale.missingTags,
   };
+}
+
+function count(result: IngestResult, stored: { inserted: number; updated: number; rows: number }) {
+  result.created += stored.inserted;
+  result.updated += stored.updated;
+  result.unchanged += stored.rows - stored.inserted - stored.updated;
+}
+
+/**
+ * Whether the database refused the data itself (SQLSTATE class 22, data exception, or 23,
+ * integrity constraint), rather than failing: only then is a record to blame.
+ */
+function isRecordRefusal(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
+}
+
+/**
+ * Writes bales in one transaction (all or none), bumping the organization's bale version, which
+ * tells every process's map index (mapIndexStamp) to catch up.
+ */
+async function storeBales(ctx: AppContext, baler: IngestingBaler, bales: IngestBale[]) {
+  const changedAt = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const version = await lockNextBaleVersion(trx, baler.orgId);
+    // Fields are read under the version lock, which field changes take too: a field saved
+    // meanwhile is either seen here or re-assigns these bales after this commits.
+    const fieldUids = await assignFields(
+      trx,
+      baler.orgId,
+      bales.map((bale) => bale.creationLocation),
+    );
+    const rows = bales.map((bale, i) => toRow(bale, fieldUids[i] ?? []));
+    const stamp = {
+      orgId: baler.orgId,
+      balerId: baler.id,
+      balerVin: baler.vin,
+      version,
+      changedAt,
+    };
+    const { inserted, updated } = await upsertBales(trx, stamp, rows);
+    if (ctx.config.billing === 'off') {
+      // Before the version commits, so no process ever sees these bales locked.
+      const months = [...new Set(rows.map((row) => row.creationMonth))];
+      await activateMonthsWithBales(trx, { orgId: baler.orgId, balerId: baler.id, months });
+    }
+    if (inserted + updated > 0) await commitBaleVersion(trx, baler.orgId, version);
+    return { inserted, updated, rows: rows.length };
+  });
 }
