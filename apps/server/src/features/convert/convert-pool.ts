@@ -1,30 +1,39 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { convertErrorCodes } from '@baletrack/contracts/convert/formats';
 import { messages } from '@baletrack/contracts/errors/messages';
 import type { ConvertedFile, ConvertRequest } from './convert.service.ts';
 import { ConvertError, unprocessable } from './convert-error.ts';
-import {
-  type ConvertJob,
-  type ConvertOutcome,
-  transferable,
-  WORKER_DATA,
-  WORKER_READY,
-} from './convert-jobs.ts';
+import { type ConvertJob, type ConvertOutcome, WORKER_FLAG, WORKER_READY } from './convert-jobs.ts';
 import type { ConvertLimits } from './limits.ts';
 
 /** The worker's entry: registers tsx, then loads convert-worker.ts (see the file). */
-const ENTRY = new URL('./convert-worker-entry.mjs', import.meta.url);
+const ENTRY = fileURLToPath(new URL('./convert-worker-entry.mjs', import.meta.url));
 
 /**
- * How long past the time limit a job may run before its worker is ended. The worker's own checks
- * normally answer TIMEOUT at the limit (and the worker is kept); ending it is for a parser stuck
+ * How long past the time limit a job may run before its worker is killed. The worker's own checks
+ * normally answer TIMEOUT at the limit (and the worker is kept); killing it is for a parser stuck
  * in one synchronous piece.
  */
 export const GRACE_MS = 250;
 
-/** Two workers at most, fewer on a one-core machine: conversions are rare and CPU-bound. */
+/** Two workers at most, one on a one-core machine: conversions are rare and CPU-bound. */
 export const poolSize = () => Math.max(1, Math.min(2, os.availableParallelism()));
+
+/** What V8 prints when a heap limit is reached (the process then aborts). */
+const OUT_OF_MEMORY = /heap out of memory|Allocation failed/;
+
+/**
+ * The environment a worker gets: enough to run Node and tsx, none of the server's settings or
+ * secrets (a worker reads hostile files).
+ */
+const workerEnv = () =>
+  Object.fromEntries(
+    ['PATH', 'TMPDIR', 'TEMP', 'TMP', 'TZ', 'SYSTEMROOT']
+      .filter((name) => process.env[name] !== undefined)
+      .map((name) => [name, process.env[name]]),
+  );
 
 /** A worker that ran out of memory: the file is too large to convert, whatever its bytes. */
 export const outOfMemory = (megabytes: number) =>
@@ -42,20 +51,24 @@ interface Job {
 }
 
 interface Slot {
-  worker: Worker;
+  child: ChildProcess;
   ready: boolean;
-  /** The job it runs, with the timer that ends it past the limit. */
+  /** The job it runs, with the timer that kills it past the limit. */
   running?: { id: number; job: Job; timer: NodeJS.Timeout };
-  /** Why it stopped, from its 'error' event (the 'exit' event that follows has only a code). */
-  error?: Error;
+  /** Whether its stderr said it ran out of memory, and the end of what it said. */
+  outOfMemory: boolean;
+  stderr: string;
 }
 
 /**
- * Conversion off the request's event loop: a few worker threads, each with a heap limit
- * (CONVERT_WORKER_MEMORY_MB) and ended when a job overruns the time limit; a worker that runs
- * out of memory, is ended or crashes is replaced when the next job needs it. Jobs wait in order.
- * Answers what convertFile would (its refusals as ConvertError), plus a 413 for a worker out of
- * memory and a TIMEOUT for one ended. Started lazily: an app that converts nothing has no worker.
+ * Conversion off the server's event loop and heap: a few worker processes, each with a heap
+ * limit (CONVERT_WORKER_MEMORY_MB) and killed when a job overruns the time limit. Processes, not
+ * worker threads: a thread's `resourceLimits` is best effort, and some allocations past it abort
+ * the whole process (nodejs/node#47224), which is exactly what a hostile file must not do. A
+ * worker that runs out of memory, is killed or crashes is replaced when the next job needs one;
+ * jobs wait in order. Answers what convertFile would (its refusals as ConvertError), plus a 413
+ * for a worker out of memory and a TIMEOUT for one killed. Started lazily: an app that converts
+ * nothing starts no worker.
  */
 export class ConvertPool {
   private readonly slots = new Set<Slot>();
@@ -68,7 +81,7 @@ export class ConvertPool {
     private readonly size = poolSize(),
   ) {}
 
-  /** Converts in a worker. The request's bytes are moved there (detached here) when they can be. */
+  /** Converts in a worker process. */
   convert(request: ConvertRequest): Promise<ConvertedFile> {
     if (this.closed) return Promise.reject(new Error('The conversion pool is closed.'));
     return new Promise((resolve, reject) => {
@@ -77,11 +90,11 @@ export class ConvertPool {
     });
   }
 
-  /** Ends every worker; waiting and running jobs fail. */
+  /** Kills every worker; waiting and running jobs fail. */
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new Error('The conversion pool is closed.'));
-    await Promise.all([...this.slots].map((slot) => this.end(slot, new Error('Server closing.'))));
+    await Promise.all([...this.slots].map((slot) => this.kill(slot, new Error('Server closing.'))));
   }
 
   private dispatch(): void {
@@ -98,14 +111,20 @@ export class ConvertPool {
   }
 
   private start(): void {
-    const worker = new Worker(ENTRY, {
-      workerData: WORKER_DATA,
-      resourceLimits: { maxOldGenerationSizeMb: this.limits.workerMemoryMb },
+    const child = fork(ENTRY, [WORKER_FLAG], {
+      execArgv: [`--max-old-space-size=${this.limits.workerMemoryMb}`],
+      env: workerEnv(),
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
-    worker.unref();
-    const slot: Slot = { worker, ready: false };
+    const slot: Slot = { child, ready: false, outOfMemory: false, stderr: '' };
     this.slots.add(slot);
-    worker.on('message', (message: typeof WORKER_READY | ConvertOutcome) => {
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => {
+      if (OUT_OF_MEMORY.test(text)) slot.outOfMemory = true;
+      slot.stderr = (slot.stderr + text).slice(-2000);
+    });
+    child.on('message', (message: typeof WORKER_READY | ConvertOutcome) => {
       if (message === WORKER_READY) {
         slot.ready = true;
         this.dispatch();
@@ -113,16 +132,21 @@ export class ConvertPool {
         this.answer(slot, message);
       }
     });
-    worker.on('error', (error) => {
-      slot.error = error;
+    // A failed send or spawn; the 'exit' that follows (if any) settles the job.
+    child.on('error', (error) => {
+      slot.stderr = `${slot.stderr}\n${error.message}`.slice(-2000);
     });
-    worker.on('exit', () => this.exited(slot));
+    // 'close', not 'exit': by then its stderr has been read, out-of-memory message included.
+    child.on('close', (code, signal) => this.exited(slot, code, signal));
+    // Idle workers do not keep the server's process alive.
+    child.unref();
+    child.channel?.unref();
   }
 
   private run(slot: Slot, job: Job): void {
     const id = this.nextId++;
     const timer = setTimeout(() => {
-      void this.end(
+      void this.kill(
         slot,
         unprocessable(
           convertErrorCodes.TIMEOUT,
@@ -131,9 +155,8 @@ export class ConvertPool {
       );
     }, this.limits.timeoutMs + GRACE_MS);
     slot.running = { id, job, timer };
-    const { bytes, buffer } = transferable(job.request.bytes);
-    const message: ConvertJob = { id, request: { ...job.request, bytes }, limits: this.limits };
-    slot.worker.postMessage(message, [buffer]);
+    const message: ConvertJob = { id, request: job.request, limits: this.limits };
+    slot.child.send(message);
   }
 
   private answer(slot: Slot, outcome: ConvertOutcome): void {
@@ -152,24 +175,25 @@ export class ConvertPool {
     this.dispatch();
   }
 
-  /** Ends a worker, failing its job with `reason`; the next job that needs one starts another. */
-  private async end(slot: Slot, reason: Error): Promise<void> {
+  /** Kills a worker, failing its job with `reason`; the next job that needs one starts another. */
+  private async kill(slot: Slot, reason: Error): Promise<void> {
     this.settle(slot, reason);
     this.slots.delete(slot);
     this.dispatch();
-    await slot.worker.terminate();
+    if (slot.child.exitCode !== null || slot.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => slot.child.once('close', resolve));
+    slot.child.kill('SIGKILL');
+    await exited;
   }
 
-  private exited(slot: Slot): void {
+  private exited(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
     if (!this.slots.has(slot)) return;
     this.slots.delete(slot);
-    const error = slot.error ?? new Error('A conversion worker stopped.');
-    const reason =
-      (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? outOfMemory(this.limits.workerMemoryMb)
-        : error;
+    const error = new Error(
+      `A conversion worker stopped (${signal ?? `exit code ${code}`}): ${slot.stderr.trim()}`,
+    );
     if (slot.running) {
-      this.settle(slot, reason);
+      this.settle(slot, slot.outOfMemory ? outOfMemory(this.limits.workerMemoryMb) : error);
     } else if (!slot.ready) {
       // It never started (e.g. its modules failed to load): starting another would fail alike.
       for (const job of this.queue.splice(0)) job.reject(error);

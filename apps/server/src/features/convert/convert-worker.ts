@@ -1,18 +1,11 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import { convertFile } from './convert.service.ts';
 import { ConvertError } from './convert-error.ts';
-import {
-  type ConvertJob,
-  type ConvertOutcome,
-  transferable,
-  WORKER_DATA,
-  WORKER_READY,
-} from './convert-jobs.ts';
+import { type ConvertJob, type ConvertOutcome, WORKER_FLAG, WORKER_READY } from './convert-jobs.ts';
 
 /**
- * A conversion worker (convert-pool.ts): converts the jobs it is posted, one at a time, and
- * answers each. Its heap is limited and the pool ends it when a job overruns the time limit, so
- * a hostile file costs this thread, never the server's.
+ * A conversion worker, a process of its own (convert-pool.ts): converts the jobs it is sent, one
+ * at a time, and answers each. Its heap is limited and the pool kills it when a job overruns the
+ * time limit, so a hostile file costs this process, never the server.
  */
 async function outcomeOf(job: ConvertJob): Promise<ConvertOutcome> {
   try {
@@ -28,16 +21,12 @@ async function outcomeOf(job: ConvertJob): Promise<ConvertOutcome> {
   }
 }
 
-const port = parentPort;
-if (port && workerData?.convertWorker === WORKER_DATA.convertWorker) {
-  port.on('message', async (job: ConvertJob) => {
-    const outcome = await outcomeOf(job);
-    if ('file' in outcome) {
-      const { bytes, buffer } = transferable(outcome.file.body);
-      port.postMessage({ ...outcome, file: { ...outcome.file, body: bytes } }, [buffer]);
-    } else {
-      port.postMessage(outcome);
-    }
+const send = process.send?.bind(process);
+if (send && process.argv.includes(WORKER_FLAG)) {
+  process.on('message', async (job: ConvertJob) => {
+    send(await outcomeOf(job));
   });
-  port.postMessage(WORKER_READY);
+  // The server is gone (or closing): nothing more will come.
+  process.on('disconnect', () => process.exit(0));
+  send(WORKER_READY);
 }
