@@ -103,3 +103,24 @@ test('a filter in US units narrows the map and summary, metric shows the same ba
   await expect(heatmap).toHaveAttribute('data-state', 'ready');
   await expect(heatmap.getByRole('list', { name: 'Heatmap legend' })).toContainText(' kg');
 });
+
+test('the summary groups by each of field, cutting, crop, baler, day and size, one after another', async ({
+  page,
+}) => {
+  await signInAsDemoOwner(page);
+  await openMenuItem(page, 'Summary');
+  const drawer = page.getByRole('dialog', { name: 'Summary' });
+  const groups = drawer.getByRole('table');
+  for (const by of ['Cutting', 'Crop', 'Baler', 'Day', 'Size', 'Field', 'Day']) {
+    await drawer.getByText(by, { exact: true }).click();
+    await expect(groups.getByRole('columnheader').first()).toHaveText(by);
+    await expect(groups.getByRole('row').nth(1)).toBeVisible();
+  }
+  // Days read as dates, and the app around the panel is still there.
+  await expect(groups.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(
+    /^\d{1,2}\/\d{1,2}\/\d{4}$/,
+  );
+  await expect(drawer.getByRole('alert')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import { CloseButton, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { PanelBoundary } from '@/components/panel-boundary';
 
 interface DetailsPanelFrameProps {
   /** The region's accessible name: 'Bale details', 'Stack details'. */
@@ -37,7 +38,7 @@ export function DetailsPanelFrame(props: DetailsPanelFrameProps) {
       </Group>
       <ScrollArea.Autosize type="auto" scrollbars="y" style={{ flex: 1, minHeight: 0 }}>
         <Stack gap="md" p="md" pt={0}>
-          {props.children}
+          <PanelBoundary what="This panel">{props.children}</PanelBoundary>
         </Stack>
       </ScrollArea.Autosize>
     </Paper>

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { PanelBoundary } from '@/components/panel-boundary';
 import { useOrganizationSettings } from '@/features/settings/api/get-settings';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
 import { useCurrentUser } from '@/features/users';
@@ -74,66 +75,70 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
       title="Settings"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {settings.isError && (
-        <Alert color="red" variant="light">
-          {messages.generic}
-        </Alert>
-      )}
-      {values && (
-        <Stack gap="md">
-          {!canChange && (
-            <Text size="sm" c="dimmed">
-              {messages.roles.ownerOnlySettings}
-            </Text>
-          )}
-          <Switch
-            label="Show RFV"
-            description="Off: show the nutrition values (protein, ADF, NDF, ash, NFC) instead"
-            checked={values.rfvEnabled}
-            disabled={!canChange}
-            onChange={(event) => change({ rfvEnabled: event.currentTarget.checked })}
-          />
-          <Radio.Group
-            label="System of measurement"
-            value={values.measurementSystem}
-            onChange={(value) => change({ measurementSystem: value as MeasurementSystem })}
-          >
-            <Stack gap="xs" mt="xs">
-              {MEASUREMENT_SYSTEMS.map((system) => (
-                <Radio
-                  key={system}
-                  value={system}
-                  label={measurementSystemLabels[system]}
-                  description={unitHints[system]}
-                  disabled={!canChange}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <NativeSelect
-            label="Crop year starts in"
-            value={String(values.cropYearStartMonth)}
-            disabled={!canChange}
-            onChange={(event) => change({ cropYearStartMonth: Number(event.currentTarget.value) })}
-            data={monthNames.map((label, i) => ({ label, value: String(i + 1) }))}
-          />
-          {update.isError && (
-            <Alert color="red" variant="light">
-              {isApiError(update.error, 400, 403) ? update.error.message : messages.generic}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {canChange ? 'Cancel' : 'Close'}
-            </Button>
-            {canChange && (
-              <Button onClick={() => void save()} loading={update.isPending} disabled={!draft}>
-                Apply
-              </Button>
+      <PanelBoundary what="The settings">
+        {settings.isError && (
+          <Alert color="red" variant="light">
+            {messages.generic}
+          </Alert>
+        )}
+        {values && (
+          <Stack gap="md">
+            {!canChange && (
+              <Text size="sm" c="dimmed">
+                {messages.roles.ownerOnlySettings}
+              </Text>
             )}
-          </Group>
-        </Stack>
-      )}
+            <Switch
+              label="Show RFV"
+              description="Off: show the nutrition values (protein, ADF, NDF, ash, NFC) instead"
+              checked={values.rfvEnabled}
+              disabled={!canChange}
+              onChange={(event) => change({ rfvEnabled: event.currentTarget.checked })}
+            />
+            <Radio.Group
+              label="System of measurement"
+              value={values.measurementSystem}
+              onChange={(value) => change({ measurementSystem: value as MeasurementSystem })}
+            >
+              <Stack gap="xs" mt="xs">
+                {MEASUREMENT_SYSTEMS.map((system) => (
+                  <Radio
+                    key={system}
+                    value={system}
+                    label={measurementSystemLabels[system]}
+                    description={unitHints[system]}
+                    disabled={!canChange}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+            <NativeSelect
+              label="Crop year starts in"
+              value={String(values.cropYearStartMonth)}
+              disabled={!canChange}
+              onChange={(event) =>
+                change({ cropYearStartMonth: Number(event.currentTarget.value) })
+              }
+              data={monthNames.map((label, i) => ({ label, value: String(i + 1) }))}
+            />
+            {update.isError && (
+              <Alert color="red" variant="light">
+                {isApiError(update.error, 400, 403) ? update.error.message : messages.generic}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {canChange ? 'Cancel' : 'Close'}
+              </Button>
+              {canChange && (
+                <Button onClick={() => void save()} loading={update.isPending} disabled={!draft}>
+                  Apply
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        )}
+      </PanelBoundary>
     </Modal>
   );
 }

@@ -31,10 +31,12 @@ export function summaryGroupsQueryOptions(query: BaleSummaryQuery, by: SummaryGr
 }
 
 export function useSummaryGroups(query: BaleSummaryQuery, by: SummaryGrouping, enabled: boolean) {
-  // The previous grouping stays on screen (dimmed) while the next one loads.
+  // The previous answer stays on screen (dimmed) while new dates or a filter load, but only for
+  // the same grouping: a field's id read as a day took the whole app down once.
   return useQuery({
     ...summaryGroupsQueryOptions(query, by),
     enabled,
-    placeholderData: keepPreviousData,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === by ? keepPreviousData(previous) : undefined,
   });
 }

@@ -26,6 +26,8 @@ const groupingLabels: Record<SummaryGrouping, string> = {
   size: 'Size',
 };
 
+const isDay = (key: string) => /^\d{4}-\d{2}-\d{2}$/.test(key);
+
 const dash = (value: number | null, show: (v: number) => string) =>
   value === null ? '—' : show(value);
 
@@ -49,7 +51,7 @@ export function SummaryGroupsTable({
 }: SummaryGroupsTableProps) {
   const groups = useSummaryGroups(query, by, enabled);
   const name = (group: BaleSummaryGroup) =>
-    by === 'day' && group.key !== null ? formatShortDay(group.key) : group.name;
+    by === 'day' && group.key !== null && isDay(group.key) ? formatShortDay(group.key) : group.name;
   return (
     <>
       <SegmentedControl

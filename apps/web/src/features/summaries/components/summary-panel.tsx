@@ -1,6 +1,7 @@
 import type { SummaryGrouping } from '@baletrack/contracts/summaries/summary';
 import { Alert, Divider, Drawer, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { PanelBoundary } from '@/components/panel-boundary';
 import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { useSummary } from '@/features/summaries/api/get-summary';
 import { GradeBars } from '@/features/summaries/components/grade-bars';
@@ -29,40 +30,46 @@ export function SummaryPanel({ opened, onClose }: SummaryPanelProps) {
 
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="lg" title="Summary">
-      <Stack gap="md">
-        <Text size="sm" c="dimmed">
-          {filterId ? 'Bales of the applied filter' : 'All bales'} within the dates in the top bar;
-          bales that need a subscription are not counted.
-        </Text>
-        {summary.isPending ? (
-          <Skeleton height={180} aria-label="Loading summary" />
-        ) : summary.isError ? (
-          <Alert color="red">The summary could not be loaded. Try again in a moment.</Alert>
-        ) : summary.data.summary.count === 0 ? (
-          <Text>No bales match the filter and dates.</Text>
-        ) : (
-          <>
-            <SummaryFigures summary={summary.data.summary} units={units} rfvEnabled={rfvEnabled} />
-            <Divider />
-            <Title order={3} size="h5">
-              Quality grades
-            </Title>
-            <GradeBars grades={summary.data.summary.grades} total={summary.data.summary.count} />
-            <Divider />
-            <Title order={3} size="h5">
-              By group
-            </Title>
-            <SummaryGroupsTable
-              query={query}
-              by={by}
-              onBy={setBy}
-              units={units}
-              rfvEnabled={rfvEnabled}
-              enabled={opened}
-            />
-          </>
-        )}
-      </Stack>
+      <PanelBoundary what="The summary">
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {filterId ? 'Bales of the applied filter' : 'All bales'} within the dates in the top
+            bar; bales that need a subscription are not counted.
+          </Text>
+          {summary.isPending ? (
+            <Skeleton height={180} aria-label="Loading summary" />
+          ) : summary.isError ? (
+            <Alert color="red">The summary could not be loaded. Try again in a moment.</Alert>
+          ) : summary.data.summary.count === 0 ? (
+            <Text>No bales match the filter and dates.</Text>
+          ) : (
+            <>
+              <SummaryFigures
+                summary={summary.data.summary}
+                units={units}
+                rfvEnabled={rfvEnabled}
+              />
+              <Divider />
+              <Title order={3} size="h5">
+                Quality grades
+              </Title>
+              <GradeBars grades={summary.data.summary.grades} total={summary.data.summary.count} />
+              <Divider />
+              <Title order={3} size="h5">
+                By group
+              </Title>
+              <SummaryGroupsTable
+                query={query}
+                by={by}
+                onBy={setBy}
+                units={units}
+                rfvEnabled={rfvEnabled}
+                enabled={opened}
+              />
+            </>
+          )}
+        </Stack>
+      </PanelBoundary>
     </Drawer>
   );
 }
