@@ -26,6 +26,7 @@ import { subscriptionsRoutes } from './features/subscriptions/subscriptions.rout
 import { summariesRoutes } from './features/summaries/summaries.routes.ts';
 import { subAccountsRoutes } from './features/users/sub-accounts.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { databaseRateLimitStore } from './lib/rate-limit/database-store.ts';
 import { requestValidatorCompiler } from './lib/request-validator.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -67,7 +68,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // Counters in the database: limits hold across processes and restarts.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Baletrack APIs', version: VERSION },

@@ -43,6 +43,10 @@ export interface UsersTable {
 
 /** One-time codes (sign-up confirmation, password reset): only a hash is kept. */
 export interface UserCodesTable {
+  /**
+   * The user's id or, for a name no user holds, the name's stand-in id: unknown names get codes
+   * that are never mailed, so they answer as known ones (docs/product.md#hardening).
+   */
   userId: string;
   purpose: string;
   codeHash: string;
@@ -89,14 +93,28 @@ export interface SigningKeysTable {
   retiredAt: NullableTimestamp;
 }
 
-/** Mail kept locally when no SMTP server is configured (shown on the loopback mailbox page). */
+/**
+ * Every mail: queued for the mail worker to send by SMTP, or kept locally when no SMTP server is
+ * configured (shown on the loopback mailbox page).
+ */
 export interface OutboxTable {
   id: Generated<number>;
   recipient: string;
   subject: string;
+  /** The body; emptied once the mail is sent (it may hold a code or a temporary password). */
   text: string;
   createdAt: DefaultedTimestamp;
+  /** See docs/operations.md#mail-outbox. */
+  status: Generated<OutboxStatus>;
+  /** Delivery attempts made so far. */
+  attempts: Generated<number>;
+  /** When a pending mail is next tried; for a mail being sent, when its worker's claim lapses. */
+  nextAttemptAt: DefaultedTimestamp;
+  lastError: string | null;
+  sentAt: NullableTimestamp;
 }
+
+export type OutboxStatus = 'kept' | 'pending' | 'sending' | 'sent' | 'failed';
 
 /** A baler owned by an organization; bales arrive with its API key (only a hash is kept). */
 export interface BalersTable {
@@ -315,6 +333,13 @@ export interface RenewalNoticesTable {
   createdAt: DefaultedTimestamp;
 }
 
+/** A request rate limit's counter for one route and caller (migration 0010). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  windowStartedAt: DefaultedTimestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -339,4 +364,5 @@ export interface Database {
   creditLedger: CreditLedgerTable;
   stripeCheckouts: StripeCheckoutsTable;
   renewalNotices: RenewalNoticesTable;
+  rateLimits: RateLimitsTable;
 }

@@ -6,6 +6,8 @@ import * as fieldCropNames from './migrations/2026-11-21-0004-field-crop-names.t
 import * as balerRegistry from './migrations/2026-11-21-0005-baler-registry.ts';
 import * as authorizedEmails from './migrations/2026-11-21-0007-authorized-emails.ts';
 import * as credits from './migrations/2026-11-22-0008-credits.ts';
+import * as nameCodesAndMailQueue from './migrations/2026-11-23-0009-name-codes-and-mail-queue.ts';
+import * as rateLimits from './migrations/2026-11-23-0010-rate-limits.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +18,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-0005-baler-registry': balerRegistry,
   '2026-11-21-0007-authorized-emails': authorizedEmails,
   '2026-11-22-0008-credits': credits,
+  '2026-11-23-0009-name-codes-and-mail-queue': nameCodesAndMailQueue,
+  '2026-11-23-0010-rate-limits': rateLimits,
 };
 
 /**

@@ -23,13 +23,23 @@ export interface TestApp {
  * the clock to an instant from which it runs on (and `advance` moves it).
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer; startAt?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    startAt?: string;
+    /** Another app process on the same database (which that app closes). */
+    sameDatabaseAs?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.sameDatabaseAs;
+  const database = shared
+    ? { db: shared.ctx.db, close: async () => {} }
+    : await createTestDatabase();
   const config = loadConfig({
     PORT: '0',
     LOG_LEVEL: 'silent',
-    SECRET_KEY: crypto.randomBytes(32).toString('hex'),
+    // Processes of one installation share the server key.
+    SECRET_KEY: (shared?.ctx.config.secretKey ?? crypto.randomBytes(32)).toString('hex'),
     SEED_DEMO: 'false',
     ...options.env,
   });
