@@ -20,10 +20,16 @@ function header(view: DataView, words: number, box: number[]): void {
   for (const [i, value] of box.entries()) view.setFloat64(36 + i * 8, value, true);
 }
 
+/** [xmin, ymin, xmax, ymax], by a loop: a spread would overflow the stack for large shapes. */
 function bbox(points: number[][]): number[] {
-  const xs = points.map((p) => p[0] ?? 0);
-  const ys = points.map((p) => p[1] ?? 0);
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  const box = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x = 0, y = 0] of points) {
+    box[0] = Math.min(box[0] ?? x, x);
+    box[1] = Math.min(box[1] ?? y, y);
+    box[2] = Math.max(box[2] ?? x, x);
+    box[3] = Math.max(box[3] ?? y, y);
+  }
+  return box;
 }
 
 export function encodeShp(records: ShapeRecord[]): { shp: Uint8Array; shx: Uint8Array } {

@@ -21,7 +21,37 @@ function featureOf(value: unknown): ReadFeature {
   };
 }
 
-/** A FeatureCollection, a single Feature, or a bare geometry (RFC 7946; always WGS 84). */
+/**
+ * Whether a number in a geometry's coordinates is not finite (JSON has no NaN, but 1e400 parses
+ * as Infinity). Walks no deeper than a MultiPolygon's positions and a collection's members: deeper
+ * nesting is no geometry, and the boundary checks refuse it.
+ */
+function hasNonFinite(geometry: unknown, collections = 1): boolean {
+  const g = (geometry ?? {}) as { coordinates?: unknown; geometries?: unknown };
+  const walk = (value: unknown, depth: number): boolean =>
+    typeof value === 'number'
+      ? !Number.isFinite(value)
+      : Array.isArray(value) && depth < 4 && value.some((item) => walk(item, depth + 1));
+  if (walk(g.coordinates, 0)) return true;
+  return (
+    collections > 0 &&
+    Array.isArray(g.geometries) &&
+    g.geometries.some((member) => hasNonFinite(member, collections - 1))
+  );
+}
+
+function checked(features: ReadFeature[]): ReadResult {
+  const bad = features.findIndex((feature) => hasNonFinite(feature.geometry));
+  if (bad >= 0) {
+    throw corrupt(`feature ${bad + 1} has a coordinate that is not a number (NaN or infinite).`);
+  }
+  return { features, notes: [] };
+}
+
+/**
+ * A FeatureCollection, a single Feature, or a bare geometry (RFC 7946; always WGS 84). A
+ * coordinate that is not a finite number refuses the file.
+ */
 export function readGeoJson(text: string): ReadResult {
   let parsed: unknown;
   try {
@@ -32,9 +62,9 @@ export function readGeoJson(text: string): ReadResult {
   const root = parsed as { type?: unknown; features?: unknown };
   if (root?.type === 'FeatureCollection') {
     if (!Array.isArray(root.features)) throw corrupt('its "features" is not a list.');
-    return { features: root.features.map(featureOf), notes: [] };
+    return checked(root.features.map(featureOf));
   }
-  if (typeof root?.type === 'string') return { features: [featureOf(root)], notes: [] };
+  if (typeof root?.type === 'string') return checked([featureOf(root)]);
   throw corrupt('it is not a GeoJSON object.');
 }
 

@@ -5,6 +5,7 @@ import { XMLParser } from 'fast-xml-parser';
 import type { ZipEntries } from '../archive.ts';
 import { unprocessable } from '../convert-error.ts';
 import type { ReadFeature, ReadResult } from '../features.ts';
+import { declaresDocumentType, finiteDecimal } from './xml-text.ts';
 
 type Element = Record<string, unknown> & { [child: string]: unknown };
 
@@ -27,11 +28,21 @@ const attr = (element: Element | undefined, name: string) => {
   return typeof value === 'string' ? value : undefined;
 };
 
-function parse(xml: string): Record<string, unknown> {
+/**
+ * A task data file parsed. One declaring a document type or entities is refused first:
+ * fast-xml-parser would expand its entities, e.g. into a partfield's name.
+ */
+function parse(xml: string, file = 'TASKDATA.XML'): Record<string, unknown> {
+  if (declaresDocumentType(xml)) {
+    throw corrupt(
+      `${file} declares a document type or entities (<!DOCTYPE>), which we do not read. Save ` +
+        'it without them and try again.',
+    );
+  }
   try {
     return parser.parse(xml) as Record<string, unknown>;
   } catch {
-    throw corrupt('TASKDATA.XML is not well-formed XML.');
+    throw corrupt(`${file} is not well-formed XML.`);
   }
 }
 
@@ -51,9 +62,19 @@ export function isoxmlFormatOf(root: Element): SupportedFileFormat | undefined {
   return undefined;
 }
 
+/** A PNT's C or D (xs:decimal): a missing, NaN, infinite or otherwise non-decimal one refuses the file. */
+function coordinate(pnt: Element, name: 'C' | 'D'): number {
+  const value = finiteDecimal(attr(pnt, name));
+  if (value === undefined) {
+    const shown = (attr(pnt, name) ?? '').slice(0, 24);
+    throw corrupt(`a point (PNT) has ${name}="${shown}", which is not a number (NaN or infinite).`);
+  }
+  return value;
+}
+
 /** A ring of PNTs (C = north/latitude, D = east/longitude) as closed GeoJSON positions. */
 function ring(lsg: Element): number[][] {
-  const positions = list(lsg, 'PNT').map((pnt) => [Number(attr(pnt, 'D')), Number(attr(pnt, 'C'))]);
+  const positions = list(lsg, 'PNT').map((pnt) => [coordinate(pnt, 'D'), coordinate(pnt, 'C')]);
   const [first] = positions;
   const last = positions[positions.length - 1];
   if (first && last && (first[0] !== last[0] || first[1] !== last[1])) positions.push([...first]);
@@ -102,7 +123,10 @@ export function readIsoxml(
     const name = `${dir}${attr(xfr, 'A')}.XML`.toLowerCase();
     const path = [...(entries?.keys() ?? [])].find((p) => p.toLowerCase() === name);
     const bytes = path ? entries?.get(path) : undefined;
-    if (bytes) containers.push((parse(new TextDecoder().decode(bytes)).XFC as Element) ?? {});
+    if (bytes && path) {
+      const file = path.slice(path.lastIndexOf('/') + 1);
+      containers.push((parse(new TextDecoder().decode(bytes), file).XFC as Element) ?? {});
+    }
   }
   const all = (tag: string) => containers.flatMap((c) => list(c, tag));
   const clients = new Map(all('CTR').map((c) => [attr(c, 'A'), attr(c, 'B')]));

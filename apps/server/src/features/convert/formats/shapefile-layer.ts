@@ -21,30 +21,88 @@ export interface ShapefileLayer {
 const text = (bytes: Uint8Array | undefined) =>
   bytes ? new TextDecoder().decode(bytes).trim() : undefined;
 
+const damaged = (detail: string) =>
+  unprocessable(convertErrorCodes.CORRUPT_FILE, messages.convert.corruptFile('shapefile', detail));
+
+/** ESRI shape types whose records list parts and points (polyline, polygon; plain, M and Z). */
+const WITH_PARTS = new Set([3, 5, 13, 15, 23, 25, 31]);
+/** Multipoint types: a point count, no parts. */
+const MULTIPOINT = new Set([8, 18, 28]);
+
 /**
- * One layer's records as features in WGS 84. With a .prj the coordinates are reprojected
- * (proj4); without one they are taken as longitude/latitude only if every coordinate fits that
- * range (a note says so), else the layer is refused: a projected file without its .prj cannot
- * be placed on Earth.
+ * Refuses a .shp whose records claim more than the file holds: a record longer than the rest of
+ * the file (shpjs would silently stop reading there), or parts and points that do not fit in
+ * their record. The claims are checked before anything is allocated for them.
+ */
+function checkShp(shp: Uint8Array, path: string): void {
+  const lies = () => damaged(`${path} claims more shapes or corners than the file holds.`);
+  if (shp.length < 100) throw damaged(`${path} is damaged or incomplete.`);
+  const view = new DataView(shp.buffer, shp.byteOffset, shp.byteLength);
+  // Fewer bytes than a record header at the end are ignored, as shpjs does.
+  for (let at = 100; at + 8 <= shp.length; ) {
+    const size = view.getInt32(at + 4) * 2; // big-endian 16-bit words
+    if (size < 0 || at + 8 + size > shp.length) throw lies();
+    const content = at + 8;
+    const type = size >= 4 ? view.getInt32(content, true) : 0;
+    if (WITH_PARTS.has(type) && size >= 44) {
+      const parts = view.getInt32(content + 36, true);
+      const points = view.getInt32(content + 40, true);
+      if (parts < 0 || points < 0 || 44 + 4 * parts + 16 * points > size) throw lies();
+    } else if (MULTIPOINT.has(type) && size >= 40) {
+      const points = view.getInt32(content + 36, true);
+      if (points < 0 || 40 + 16 * points > size) throw lies();
+    }
+    at = content + size;
+  }
+}
+
+/** Refuses a .dbf whose header claims more records than its bytes hold (parsedbf would loop). */
+function checkDbf(dbf: Uint8Array, path: string): void {
+  if (dbf.length < 32) throw damaged(`${path} is damaged or incomplete.`);
+  const view = new DataView(dbf.buffer, dbf.byteOffset, dbf.byteLength);
+  const records = view.getUint32(4, true);
+  const headerLength = view.getUint16(8, true);
+  const recordLength = view.getUint16(10, true);
+  if (
+    headerLength > dbf.length ||
+    (records > 0 && recordLength === 0) ||
+    headerLength + records * recordLength > dbf.length
+  ) {
+    throw damaged(
+      `${path} claims ${records.toLocaleString('en-US')} records, more than its ` +
+        `${dbf.length.toLocaleString('en-US')} bytes hold.`,
+    );
+  }
+}
+
+const finite = (position: number[]) => position.every(Number.isFinite);
+
+/**
+ * One layer's records as features in WGS 84. The .shp and .dbf headers' claims are checked
+ * first, and a coordinate that is NaN or infinite refuses the file (with or without a .prj).
+ * With a .prj the coordinates are reprojected (proj4); without one they are taken as
+ * longitude/latitude only if every coordinate fits that range (a note says so), else the layer is
+ * refused: a projected file without its .prj cannot be placed on Earth.
  */
 export function readShapefileLayer(layer: ShapefileLayer, notes: string[]): ReadFeature[] {
+  checkShp(layer.shp, layer.path);
+  if (layer.dbf) checkDbf(layer.dbf, layer.path.replace(/\.shp$/i, '.dbf'));
   let geometries: unknown[];
   let rows: Record<string, unknown>[] = [];
   try {
     geometries = parseShp(layer.shp, false);
     if (layer.dbf) rows = parseDbf(layer.dbf, text(layer.cpg));
   } catch {
-    throw unprocessable(
-      convertErrorCodes.CORRUPT_FILE,
-      messages.convert.corruptFile('shapefile', `${layer.path} is damaged or incomplete.`),
-    );
+    throw damaged(`${layer.path} is damaged or incomplete.`);
+  }
+  if (!geometries.flatMap(positionsOf).every(finite)) {
+    throw damaged(`${layer.path} has a coordinate that is not a number (NaN or infinite).`);
   }
   const wkt = text(layer.prj);
   if (wkt) {
     const transform = toWgs84(wkt, layer.path.replace(/\.shp$/i, '.prj'));
     geometries = geometries.map((geometry) => mapPositions(geometry, transform));
-    const placed = geometries.flatMap(positionsOf).every((p) => p.every(Number.isFinite));
-    if (!placed) {
+    if (!geometries.flatMap(positionsOf).every(finite)) {
       throw unprocessable(
         convertErrorCodes.UNKNOWN_PROJECTION,
         messages.convert.unknownProjection(layer.path.replace(/\.shp$/i, '.prj')),
