@@ -46,13 +46,11 @@ test('a signed-in grower changes their password from User Settings', async ({ pa
   await dialog.getByLabel('New password', { exact: true }).fill('After2026x');
   await dialog.getByLabel('Confirm password').fill('After2026x');
   await dialog.getByRole('button', { name: 'Change password' }).click();
-  await expect(
-    dialog.getByText(
-      'Failed to change password. Please check your login status or try again later.',
-    ),
-  ).toBeVisible();
-
+  // The problem is named where it is, and goes once corrected.
+  const wrong = dialog.getByText('This is not your current password.');
+  await expect(wrong).toBeVisible();
   await dialog.getByLabel('Current password').fill('Before2026x');
+  await expect(wrong).toBeHidden();
   await dialog.getByRole('button', { name: 'Change password' }).click();
   await expect(dialog).toBeHidden();
 
