@@ -57,8 +57,9 @@ describe('mailed codes', () => {
     expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.codeHash).not.toContain(user.code);
     expect((await confirmSignUp(user.email, user.code)).status).toBe(200);
-    // Used once, then gone.
-    expect((await confirmSignUp(user.email, user.code)).body.__type).toBe('NotAuthorizedException');
+    // Used once, then gone: a confirmed user reads as one with no code (an unknown name would
+    // too), not as 'already confirmed'.
+    expect((await confirmSignUp(user.email, user.code)).body.__type).toBe('ExpiredCodeException');
   });
 
   it('expire: confirmation after 24 hours, reset after 1 hour', async () => {

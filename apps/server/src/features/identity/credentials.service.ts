@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { passwordSchema } from '@baletrack/contracts/identity/register';
 import type { AppContext } from '../../app-context.ts';
 import { cognitoErrors } from './cognito-error.ts';
-import { findUserByUsername, type PoolUser } from './pool-users.repository.ts';
+import { findUserByUsername, isUserIdName, type PoolUser } from './pool-users.repository.ts';
 import { computeVerifier, N, newSalt, padHex, poolNameOf, saltFromBytes } from './srp.ts';
 
 /** Who a sign-in is about: a real user, or a stable stand-in for a name nobody holds. */
@@ -80,22 +80,37 @@ export async function resolveSignInIdentity(
  * probes see nothing change: salt, id and verifier all derive from a server key and the name.
  */
 export function standInIdentity(ctx: AppContext, username: string): SignInIdentity {
-  const name = username.trim().toLowerCase();
-  const key = ctx.secrets.key('srp-unknown-user');
-  const derive = (label: string, length: number) =>
-    Buffer.from(crypto.hkdfSync('sha256', key, Buffer.alloc(0), `${label}:${name}`, length));
-  const id = derive('id', 16);
-  id[6] = ((id[6] ?? 0) & 0x0f) | 0x40;
-  id[8] = ((id[8] ?? 0) & 0x3f) | 0x80;
-  const hex = id.toString('hex');
-  const userIdForSrp = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const derive = standInDerivation(ctx, username);
   const verifier = BigInt(`0x${derive('verifier', 384).toString('hex')}`) % N;
   return {
     user: null,
-    userIdForSrp,
+    userIdForSrp: standInUserId(ctx, username),
     salt: saltFromBytes(derive('salt', 16)),
     verifierHex: padHex(verifier),
   };
+}
+
+/**
+ * The id a name stands for when no user holds it: the subject of its lockout and mail limits and
+ * the holder of its codes, as a user's id is for a user. A uuid-shaped name is its own id (a user
+ * answers to their id too, so the name and the email that led to it must meet on one id); any
+ * other name gets a stable uuid derived from it with a server key.
+ * @example standInUserId(ctx, 'Nobody@Example.com') // → '3f2b…-4…' (the same for 'nobody@example.com')
+ */
+export function standInUserId(ctx: AppContext, username: string): string {
+  if (isUserIdName(username)) return username.toLowerCase();
+  const id = standInDerivation(ctx, username)('id', 16);
+  id[6] = ((id[6] ?? 0) & 0x0f) | 0x40;
+  id[8] = ((id[8] ?? 0) & 0x3f) | 0x80;
+  const hex = id.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function standInDerivation(ctx: AppContext, username: string) {
+  const name = username.trim().toLowerCase();
+  const key = ctx.secrets.key('srp-unknown-user');
+  return (label: string, length: number) =>
+    Buffer.from(crypto.hkdfSync('sha256', key, Buffer.alloc(0), `${label}:${name}`, length));
 }
 
 /** USER_PASSWORD_AUTH and ChangePassword: recompute the verifier and compare in constant time. */

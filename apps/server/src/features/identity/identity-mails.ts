@@ -32,14 +32,16 @@ export function codeMail(purpose: CodePurpose, to: string, code: string): Mail {
 
 /**
  * Cognito's CodeDeliveryDetails, with the address masked as Cognito does ('j***@e***.com').
- * Built from what the caller typed, so unknown names get the same answer as real ones.
+ * Built from what the caller typed, so unknown names get the same answer as real ones; a name
+ * that is not an email (a user id) shows nothing of itself ('****@****').
  */
 export function codeDeliveryDetails(address: string) {
   const [local = '', domain = ''] = address.trim().toLowerCase().split('@');
   const dot = domain.lastIndexOf('.');
   const suffix = dot > 0 ? domain.slice(dot) : '';
+  const first = domain ? local.slice(0, 1) : '';
   return {
-    Destination: `${local.slice(0, 1) || '*'}***@${domain.slice(0, 1) || '*'}***${suffix}`,
+    Destination: `${first || '*'}***@${domain.slice(0, 1) || '*'}***${suffix}`,
     DeliveryMedium: 'EMAIL',
     AttributeName: 'email',
   };

@@ -5,9 +5,14 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export type PoolUser = Selectable<Database['users']>;
 
+const userIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a name a client gives is a user id (USER_ID_FOR_SRP) rather than an email. */
+export const isUserIdName = (username: string): boolean => userIdPattern.test(username);
+
 /** A user by the name a client signs in with: the uuid (USER_ID_FOR_SRP) or the email. */
 export function findUserByUsername(db: Db, username: string): Promise<PoolUser | undefined> {
-  const byId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(username);
+  const byId = isUserIdName(username);
   return db
     .selectFrom('users')
     .selectAll()
@@ -54,7 +59,11 @@ export async function organizationExists(db: Db, orgId: string): Promise<boolean
   return row !== undefined;
 }
 
-/** Removes a user; their codes, challenges and refresh tokens go with them (cascade). */
+/**
+ * Removes a user; their challenges and refresh tokens go with them (cascade), their codes here
+ * (user_codes also holds codes of names no user has, so it has no foreign key).
+ */
 export async function deleteUserById(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('userCodes').where('userId', '=', id).execute();
   await db.deleteFrom('users').where('id', '=', id).execute();
 }

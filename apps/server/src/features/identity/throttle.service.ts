@@ -10,7 +10,10 @@ export const throttleRules = {
   user: { limit: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
   /** Failed passwords and codes from one client address, across all names. */
   address: { limit: 30, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
-  /** Codes mailed to one user, so nobody can flood a mailbox through Resend. */
+  /**
+   * Codes asked for one user, or one name no user holds (its stand-in id), so nobody can flood a
+   * mailbox through Resend, and unknown names reach the limit as known ones do.
+   */
   mail: { limit: 10, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE },
 } as const;
 

@@ -4,12 +4,13 @@ import type { Database } from '@baletrack/db/database';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { deleteUserChallenges } from './auth-challenges.repository.ts';
-import { CognitoError, cognitoErrors, UserExistsError } from './cognito-error.ts';
+import { cognitoErrors, UserExistsError } from './cognito-error.ts';
 import {
   assertPasswordPolicy,
   newVerifier,
   passwordMatches,
   resolveSignInIdentity,
+  standInUserId,
 } from './credentials.service.ts';
 import { codeDeliveryDetails } from './identity-mails.ts';
 import {
@@ -18,17 +19,18 @@ import {
   findUserById,
   findUserByUsername,
   insertUser,
+  type PoolUser,
   updateUser,
 } from './pool-users.repository.ts';
 import {
   assertAddressAllowed,
   clearAttempts,
   countAttempt,
-  countFailedAttempt,
   isLockedOut,
 } from './throttle.service.ts';
 import { revokeAllSessions, verifyAccessTokenForPool } from './tokens.service.ts';
-import { consumeUserCode, sendUserCode } from './user-codes.service.ts';
+import { deleteCode } from './user-codes.repository.ts';
+import { type CodeHolder, consumeUserCode, sendUserCode } from './user-codes.service.ts';
 
 export { UserExistsError } from './cognito-error.ts';
 
@@ -90,21 +92,43 @@ export async function createPoolUser(
   return { id };
 }
 
-/** Mails a new sign-up confirmation code (the same path as ResendConfirmationCode). */
+/** Mails a new sign-up confirmation code to a new user (registration). */
 export async function sendConfirmationCode(ctx: AppContext, userId: string): Promise<void> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new Error(`No user ${userId}`);
   if (user.status !== 'UNCONFIRMED') {
     throw cognitoErrors.invalidParameter('User is already confirmed.');
   }
-  await sendUserCode(ctx, user, 'confirm-sign-up');
+  await sendUserCode(ctx, { id: user.id, mailTo: user.email }, 'confirm-sign-up');
 }
 
-/** ResendConfirmationCode: unknown names get the same answer, and no mail. */
+/*
+ * The four code operations answer every name alike (docs/product.md#hardening), as Cognito does
+ * when user-existence errors are prevented: a name the operation does not apply to (no user, a
+ * disabled one, or one already confirmed for sign-up confirmation) goes through the same steps
+ * with a code that is never mailed and never matches, kept under the user's id or the name's
+ * stand-in id. So expiry, the 5 tries per code and the 10 mails an hour read the same for it.
+ */
+
+/** Who an operation's code is for: the user, when the operation applies to them. */
+async function codeHolder(
+  ctx: AppContext,
+  username: string,
+  appliesTo: (user: PoolUser) => boolean,
+): Promise<{ holder: CodeHolder; user: PoolUser | null }> {
+  const user = (await findUserByUsername(ctx.db, username)) ?? null;
+  if (user && appliesTo(user)) return { holder: { id: user.id, mailTo: user.email }, user };
+  return { holder: { id: user?.id ?? standInUserId(ctx, username), mailTo: null }, user: null };
+}
+
+const awaitsConfirmation = (user: PoolUser) => user.enabled && user.status === 'UNCONFIRMED';
+const mayReset = (user: PoolUser) => user.enabled;
+
+/** ResendConfirmationCode: a new code for an unconfirmed user; any other name, the same answer. */
 export async function resendConfirmationCode(ctx: AppContext, username: string) {
-  const user = await findUserByUsername(ctx.db, username);
-  if (user) await sendConfirmationCode(ctx, user.id);
-  return codeDeliveryDetails(user?.email ?? username);
+  const { holder } = await codeHolder(ctx, username, awaitsConfirmation);
+  await sendUserCode(ctx, holder, 'confirm-sign-up');
+  return codeDeliveryDetails(username);
 }
 
 export async function confirmSignUp(
@@ -114,31 +138,22 @@ export async function confirmSignUp(
   address: string,
 ): Promise<void> {
   await assertAddressAllowed(ctx, address);
-  const user = await findUserByUsername(ctx.db, username);
-  if (!user) {
-    await countFailedAttempt(ctx, address);
-    throw cognitoErrors.codeMismatch();
-  }
-  if (user.status !== 'UNCONFIRMED') {
-    throw new CognitoError(
-      'NotAuthorizedException',
-      `User cannot be confirmed. Current status is ${user.status}`,
-    );
-  }
-  await consumeUserCode(ctx, user.id, 'confirm-sign-up', code, address);
-  await updateUser(ctx.db, user.id, { status: 'CONFIRMED' });
+  const { holder, user } = await codeHolder(ctx, username, awaitsConfirmation);
+  await consumeUserCode(ctx, holder, 'confirm-sign-up', code, address);
+  if (user) await updateUser(ctx.db, user.id, { status: 'CONFIRMED' });
 }
 
-/** ForgotPassword: mails a reset code; unknown or disabled users get the same answer, no mail. */
+/** ForgotPassword: mails a reset code to an enabled user; any other name, the same answer. */
 export async function forgotPassword(ctx: AppContext, username: string) {
-  const user = await findUserByUsername(ctx.db, username);
-  if (user?.enabled) await sendUserCode(ctx, user, 'reset-password');
-  return codeDeliveryDetails(user?.email ?? username);
+  const { holder } = await codeHolder(ctx, username, mayReset);
+  await sendUserCode(ctx, holder, 'reset-password');
+  return codeDeliveryDetails(username);
 }
 
 /**
  * ConfirmForgotPassword. The code proves the mailbox, so an unconfirmed or invited user ends
- * up confirmed; every session ends (a reset often follows a compromise) and the lockout clears.
+ * up confirmed (and a sign-up code left over goes); every session ends (a reset often follows a
+ * compromise) and the lockout clears.
  */
 export async function confirmForgotPassword(
   ctx: AppContext,
@@ -149,13 +164,11 @@ export async function confirmForgotPassword(
 ): Promise<void> {
   assertPasswordPolicy(password);
   await assertAddressAllowed(ctx, address);
-  const user = await findUserByUsername(ctx.db, username);
-  if (!user?.enabled) {
-    await countFailedAttempt(ctx, address);
-    throw cognitoErrors.codeMismatch();
-  }
-  await consumeUserCode(ctx, user.id, 'reset-password', code, address);
+  const { holder, user } = await codeHolder(ctx, username, mayReset);
+  await consumeUserCode(ctx, holder, 'reset-password', code, address);
+  if (!user) return;
   await setPassword(ctx, user.id, password, 'CONFIRMED');
+  await deleteCode(ctx.db, user.id, 'confirm-sign-up');
   await revokeAllSessions(ctx, user.id);
   await clearAttempts(ctx, 'user', user.id);
 }
