@@ -21,6 +21,7 @@ import { identityRoutes } from './features/identity/identity.routes.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { mapRoutes } from './features/map/map.routes.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { subscriptionsRoutes } from './features/subscriptions/subscriptions.routes.ts';
 import { summariesRoutes } from './features/summaries/summaries.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await dataApi.register(filtersRoutes);
       await dataApi.register(summariesRoutes);
       await dataApi.register(heatmapsRoutes);
+      await dataApi.register(reportsRoutes);
     },
     { prefix: '/data-api' },
   );
