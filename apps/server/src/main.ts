@@ -9,6 +9,7 @@ import { demoOwner, seedDemo } from './features/demo/demo.service.ts';
 import { readDemoBalerKey } from './features/demo/demo-baler-key.ts';
 import { startIdentityHousekeeping } from './features/identity/identity-housekeeping.ts';
 import { startMonthRollover } from './features/subscriptions/month-rollover.service.ts';
+import { startMailWorker } from './lib/mail/mail-worker.ts';
 import { createMailer } from './lib/mail/mailer.ts';
 import { SecretBox } from './lib/secret-box.ts';
 
@@ -53,6 +54,9 @@ async function main(): Promise<void> {
   const stopHousekeeping = startIdentityHousekeeping(ctx, (error) =>
     app.log.warn({ err: error }, 'purging expired sign-in rows failed'),
   );
+  const stopMailWorker = startMailWorker(ctx, (error, mail) =>
+    app.log.warn({ err: error, ...mail }, mail ? 'mail not sent' : 'the mail worker failed'),
+  );
   const stopRollover = startMonthRollover(ctx, (error) =>
     app.log.warn({ err: error }, 'activating or renewing subscription months failed'),
   );
@@ -65,6 +69,7 @@ async function main(): Promise<void> {
     stopHousekeeping();
     stopRollover();
     await app.close();
+    await stopMailWorker();
     await database.close();
     process.exit(0);
   };

@@ -1,6 +1,5 @@
 import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
 import { insertOutboxMail } from './outbox.repository.ts';
 
 export interface Mail {
@@ -10,14 +9,22 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** 'smtp' sends for real; 'outbox' keeps mail in the database for the loopback mailbox page. */
+  /** 'smtp' queues for the mail worker; 'outbox' keeps mail for the loopback mailbox page. */
   readonly kind: 'smtp' | 'outbox';
+  /**
+   * Writes the mail to the outbox and returns: nothing here talks to a mail server, so a slow
+   * or unreachable one neither slows nor fails the caller. Throws only if the database does.
+   */
   send(mail: Mail): Promise<void>;
+  /** Calls `listener` after each mail this mailer queues; answers a function that stops it. */
+  onQueued?(listener: () => void): () => void;
 }
 
 /**
- * SMTP through nodemailer when SMTP_URL is set, else the local outbox (docs/product.md#mail: a new
- * user can finish registering on a laptop without a mail server).
+ * Mail through the outbox table (docs/operations.md#mail-outbox). With SMTP_URL set each mail is
+ * queued for the mail worker (mail-worker.ts) to send with retries; without, it is kept for the
+ * local mailbox (docs/product.md#mail: a new user can finish registering on a laptop without a
+ * mail server). `from` is the worker's; it stays here so every caller builds a mailer alike.
  */
 export function createMailer(options: {
   smtpUrl?: string;
@@ -26,18 +33,23 @@ export function createMailer(options: {
   log: (mail: Mail) => void;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const listeners = new Set<() => void>();
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        await insertOutboxMail(options.db, mail, 'pending');
+        for (const listener of listeners) listener();
+      },
+      onQueued(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
       },
     };
   }
   return {
     kind: 'outbox',
     async send(mail) {
-      await insertOutboxMail(options.db, mail);
+      await insertOutboxMail(options.db, mail, 'kept');
       options.log(mail);
     },
   };

@@ -1,18 +1,148 @@
-import type { Database } from '@baletrack/db/database';
+import type { Database, OutboxStatus } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
 
-/** Keeps a mail in the local outbox (the mailer without SMTP_URL). */
+/*
+ * The outbox: every mail the server writes, queued for the mail worker ('pending') or, without
+ * SMTP, kept for the local mailbox page ('kept'). States: docs/operations.md#mail-outbox.
+ */
+
+/** Queues a mail ('pending', due at once) or keeps it for the local mailbox ('kept'). */
 export async function insertOutboxMail(
   db: Kysely<Database>,
   mail: { to: string; subject: string; text: string },
+  status: Extract<OutboxStatus, 'pending' | 'kept'>,
 ): Promise<void> {
   await db
     .insertInto('outbox')
-    .values({ recipient: mail.to, subject: mail.subject, text: mail.text })
+    .values({ recipient: mail.to, subject: mail.subject, text: mail.text, status })
     .execute();
 }
 
-/** The newest mail in the local outbox, newest first (the loopback mailbox page). */
+/** The newest mail of the local mailbox, newest first (the loopback mailbox page). */
 export function listOutbox(db: Kysely<Database>, limit: number) {
-  return db.selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('status', '=', 'kept')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export interface ClaimedMail {
+  id: number;
+  recipient: string;
+  subject: string;
+  text: string;
+  /** This attempt's number; it also identifies the claim (see finishMail). */
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` mails that are due: pending ones whose time has come, and ones another
+ * worker claimed and did not finish before its lease ran out (it died). One statement; rows
+ * another worker is claiming at the same moment are skipped (FOR UPDATE SKIP LOCKED), so two
+ * workers, in one process or several, never claim one mail together. A claimed mail is
+ * 'sending' until `leaseUntil`, its attempt counted.
+ */
+export function claimDueMail(
+  db: Kysely<Database>,
+  input: { now: Date; leaseUntil: Date; limit: number },
+): Promise<ClaimedMail[]> {
+  return db
+    .updateTable('outbox')
+    .set((eb) => ({
+      status: 'sending',
+      attempts: eb('attempts', '+', 1),
+      nextAttemptAt: input.leaseUntil,
+    }))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('outbox')
+        .select('id')
+        .where('status', 'in', ['pending', 'sending'])
+        .where('nextAttemptAt', '<=', input.now)
+        .orderBy('nextAttemptAt')
+        .orderBy('id')
+        .limit(input.limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'recipient', 'subject', 'text', 'attempts'])
+    .execute();
+}
+
+/**
+ * Records how an attempt ended: 'sent' (the body is emptied: it may hold a code or a temporary
+ * password), 'pending' again with the time of the next attempt, or 'failed' for good. Only the
+ * claim that made the attempt may finish it, so a worker whose lease ran out cannot overwrite
+ * the answer of the one that took over. Answers whether it did.
+ */
+export async function finishMail(
+  db: Kysely<Database>,
+  claim: Pick<ClaimedMail, 'id' | 'attempts'>,
+  outcome:
+    | { status: 'sent'; at: Date }
+    | { status: 'pending'; nextAttemptAt: Date; error: string }
+    | { status: 'failed'; error: string },
+): Promise<boolean> {
+  const changes =
+    outcome.status === 'sent'
+      ? { status: outcome.status, sentAt: outcome.at, text: '', lastError: null }
+      : outcome.status === 'pending'
+        ? { status: outcome.status, nextAttemptAt: outcome.nextAttemptAt, lastError: outcome.error }
+        : { status: outcome.status, lastError: outcome.error };
+  const result = await db
+    .updateTable('outbox')
+    .set(changes)
+    .where('id', '=', claim.id)
+    .where('status', '=', 'sending')
+    .where('attempts', '=', claim.attempts)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Starts the claim's lease afresh just before its mail is tried, so mail at the end of a slow
+ * round is not taken over while its worker is still on its way to it. Answers false when the
+ * claim has lapsed and another worker took the mail: then it must not be sent.
+ */
+export async function renewClaim(
+  db: Kysely<Database>,
+  claim: Pick<ClaimedMail, 'id' | 'attempts'>,
+  leaseUntil: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ nextAttemptAt: leaseUntil })
+    .where('id', '=', claim.id)
+    .where('status', '=', 'sending')
+    .where('attempts', '=', claim.attempts)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Hands back a claimed mail not attempted after all (its worker is stopping): due at `now`. */
+export async function releaseMail(
+  db: Kysely<Database>,
+  claim: Pick<ClaimedMail, 'id' | 'attempts'>,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set((eb) => ({ status: 'pending', attempts: eb('attempts', '-', 1), nextAttemptAt: now }))
+    .where('id', '=', claim.id)
+    .where('status', '=', 'sending')
+    .where('attempts', '=', claim.attempts)
+    .execute();
+}
+
+/** Deletes sent mail older than `before` (only its envelope is left); answers how many. */
+export async function deleteSentMailBefore(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('outbox')
+    .where('status', '=', 'sent')
+    .where('sentAt', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
