@@ -63,6 +63,12 @@ export function createRouter() {
               ),
             },
             {
+              path: routePaths.reports,
+              lazy: lazyPage(routePaths.reports, () =>
+                import('@/app/routes/reports').then((page) => ({ Component: page.ReportsRoute })),
+              ),
+            },
+            {
               path: routePaths.cuttings,
               lazy: lazyPage(routePaths.cuttings, () =>
                 import('@/app/routes/cuttings').then((page) => ({ Component: page.CuttingsRoute })),

@@ -14,6 +14,7 @@ export const routePaths = {
   fields: '/fields',
   cuttings: '/cuttings',
   subscription: '/subscription',
+  reports: '/reports',
   admin: '/admin',
 } as const;
 

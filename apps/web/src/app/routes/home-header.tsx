@@ -2,12 +2,13 @@ import { PRODUCT_NAME } from '@baletrack/contracts/constants';
 import { isAdmin, isAuthorizedUser } from '@baletrack/contracts/identity/user';
 import { Button, Group, Menu, Skeleton, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ActiveFilterChip } from '@/features/filters/components/active-filter-chip';
 import { FiltersPanel } from '@/features/filters/components/filters-panel';
 import { HeatmapMenuItem } from '@/features/heatmaps/components/heatmap-menu-item';
 import { useSignOut } from '@/features/identity/hooks/use-sign-out';
 import { TimeRangePicker } from '@/features/map/components/time-range-picker';
+import { selectionSearch } from '@/features/reports/utils/report-link';
 import { ChangePasswordDialog } from '@/features/settings/components/change-password-dialog';
 import { SettingsDialog } from '@/features/settings/components/settings-dialog';
 import { SummaryPanel } from '@/features/summaries/components/summary-panel';
@@ -34,6 +35,7 @@ export function HomeHeader() {
   const [summaryOpened, summaryPanel] = useDisclosure(false);
   const currentUser = useCurrentUser();
   const signOut = useSignOut();
+  const [params] = useSearchParams();
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -74,6 +76,13 @@ export function HomeHeader() {
             <HeatmapMenuItem />
             <Menu.Item onClick={filtersPanel.open}>Filters</Menu.Item>
             <Menu.Item onClick={summaryPanel.open}>Summary</Menu.Item>
+            {/* The report opens on the map's filter and dates. */}
+            <Menu.Item
+              component={Link}
+              to={{ pathname: routePaths.reports, search: selectionSearch(params) }}
+            >
+              Bale Reporting
+            </Menu.Item>
             <Menu.Item onClick={settingsDialog.open}>Settings</Menu.Item>
             <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
             {isAdmin(currentUser.data?.groups) && (
