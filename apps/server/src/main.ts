@@ -11,6 +11,7 @@ import { startIdentityHousekeeping } from './features/identity/identity-housekee
 import { startMonthRollover } from './features/subscriptions/month-rollover.service.ts';
 import { startMailWorker } from './lib/mail/mail-worker.ts';
 import { createMailer } from './lib/mail/mailer.ts';
+import { startRateLimitHousekeeping } from './lib/rate-limit/rate-limit-housekeeping.ts';
 import { SecretBox } from './lib/secret-box.ts';
 
 // Starts the product: configuration, database (migrated), mail, then the HTTP server on one port.
@@ -57,6 +58,9 @@ async function main(): Promise<void> {
   const stopMailWorker = startMailWorker(ctx, (error, mail) =>
     app.log.warn({ err: error, ...mail }, mail ? 'mail not sent' : 'the mail worker failed'),
   );
+  const stopRateLimitHousekeeping = startRateLimitHousekeeping(ctx, (error) =>
+    app.log.warn({ err: error }, 'purging old rate-limit counters failed'),
+  );
   const stopRollover = startMonthRollover(ctx, (error) =>
     app.log.warn({ err: error }, 'activating or renewing subscription months failed'),
   );
@@ -68,6 +72,7 @@ async function main(): Promise<void> {
     stopMaintenance();
     stopHousekeeping();
     stopRollover();
+    stopRateLimitHousekeeping();
     await app.close();
     await stopMailWorker();
     await database.close();

@@ -48,3 +48,25 @@ describe('registration, 20 an hour per address', () => {
     expect(await register(second)).toBe(400);
   });
 });
+
+describe('old counters', () => {
+  it('are purged once their window is a day behind', async () => {
+    const { countRequest, deleteStaleRequestCounts } = await import(
+      '../../src/lib/rate-limit/rate-limits.repository.ts'
+    );
+    const now = first.ctx.now();
+    await countRequest(
+      first.ctx.db,
+      'GET /old|198.51.100.1',
+      60_000,
+      new Date(now.getTime() - 2 * 86_400_000),
+    );
+    await countRequest(first.ctx.db, 'GET /new|198.51.100.1', 60_000, now);
+    expect(await deleteStaleRequestCounts(first.ctx.db, new Date(now.getTime() - 86_400_000))).toBe(
+      1,
+    );
+    const keys = await first.ctx.db.selectFrom('rateLimits').select('key').execute();
+    expect(keys.map((k) => k.key)).toContain('GET /new|198.51.100.1');
+    expect(keys.map((k) => k.key)).not.toContain('GET /old|198.51.100.1');
+  });
+});
