@@ -34,6 +34,12 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
+/** A file an API answered with (a report), and the name its Content-Disposition gives. */
+export interface ApiFile {
+  blob: Blob;
+  contentDisposition: string | null;
+}
+
 function baseUrl(api: Api): string {
   const config = getRuntimeConfig();
   return api === 'data' ? config.dataApiUrl : config.userApiUrl;
@@ -74,12 +80,12 @@ async function errorBody(response: Response): Promise<ApiErrorBody> {
     : { code: `HTTP_${response.status}`, message: messages.generic };
 }
 
-async function request(
+async function send(
   api: Api,
   method: string,
   path: string,
   options: RequestOptions = {},
-): Promise<unknown> {
+): Promise<Response> {
   const headers: Record<string, string> = options.anonymous ? {} : await authHeaders();
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -108,6 +114,16 @@ async function request(
     }
     throw new ApiError(response.status, body);
   }
+  return response;
+}
+
+async function request(
+  api: Api,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<unknown> {
+  const response = await send(api, method, path, options);
   if (response.status === 204) {
     return undefined;
   }
@@ -121,6 +137,14 @@ function client(api: Api) {
     post: (path: string, options?: RequestOptions) => request(api, 'POST', path, options),
     put: (path: string, options?: RequestOptions) => request(api, 'PUT', path, options),
     delete: (path: string, options?: RequestOptions) => request(api, 'DELETE', path, options),
+    /** GET a file (a CSV report) with the same session, headers and errors as every call. */
+    file: async (path: string, options?: RequestOptions): Promise<ApiFile> => {
+      const response = await send(api, 'GET', path, options);
+      return {
+        blob: await response.blob(),
+        contentDisposition: response.headers.get('content-disposition'),
+      };
+    },
   };
 }
 
