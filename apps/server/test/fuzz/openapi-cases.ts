@@ -2,6 +2,8 @@
 // control characters, huge values, bad path parameters, bodies that are not JSON and wrong
 // content types. `rounds` adds random mutations (seeded, so a failure can be replayed).
 
+import { mulberry32 } from '@baletrack/domain/seeded-random';
+
 interface Parameter {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
@@ -62,18 +64,6 @@ const hostileJson: unknown[] = [
   { __proto__: { polluted: true } },
 ];
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Percent-encodes a path segment; a lone surrogate becomes bytes that are not UTF-8 at all. */
 function encodeSegment(value: string): string {
   try {
@@ -99,7 +89,7 @@ export function casesFor(
   rounds: number,
 ): FuzzCase[] {
   const cases: FuzzCase[] = [];
-  const next = random(20261122);
+  const next = mulberry32(20261122);
   for (const [template, methods] of Object.entries(document.paths)) {
     if (!prefixes.some((prefix) => template.startsWith(prefix))) continue;
     for (const [lower, operation] of Object.entries(methods)) {
