@@ -190,3 +190,16 @@ describe('without payments configured', () => {
     }
   });
 });
+
+describe('after the promotion ends', () => {
+  it('shows no banner and charges the full price', async () => {
+    t.advance(30 * 86_400_000); // 9 April 2027: the promotion ended on 31 March.
+    const farm = await newSubscriber(t);
+    const promo = await farm.call('GET', '/subscriptions/promo/current');
+    expect(promotionSchema.parse(await promo.json()).promotion).toBeNull();
+    const id = await checkout(farm, 2);
+    expect(stripe.sessions.get(id)?.lineItems).toEqual([
+      expect.objectContaining({ quantity: 2, unitAmount: 2500, currency: 'eur' }),
+    ]);
+  });
+});
