@@ -30,6 +30,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { databaseRateLimitStore } from './lib/rate-limit/database-store.ts';
 import { requestValidatorCompiler } from './lib/request-validator.ts';
 import { authenticate } from './plugins/authenticate.ts';
+import { answerClientError, answerFrameworkError } from './plugins/client-error.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { webApp } from './plugins/web-app.ts';
 
@@ -48,6 +49,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logger: { level: ctx.config.logLevel },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1_048_576,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(requestValidatorCompiler);

@@ -62,3 +62,27 @@ describe('hostile input to every operation', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('requests too long to read', () => {
+  it("still get the product's error body", async () => {
+    const response = await fetch(`${t.url}/data-api/fields?q=${'x'.repeat(20_000)}`, {
+      headers: { authorization: token },
+    });
+    expect(response.status).toBe(431);
+    expect(await response.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The address or its headers are too long (16 KB at most).',
+    });
+  });
+
+  it('and an over-long path parameter is a 414 in the same shape', async () => {
+    const response = await fetch(`${t.url}/data-api/fields/${'9'.repeat(500)}`, {
+      headers: { authorization: token },
+    });
+    expect(response.status).toBe(414);
+    expect(await response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/\S/),
+    });
+  });
+});
