@@ -103,7 +103,7 @@ describe('filters: create, read, change, delete', () => {
       [
         { ...dairy, name: 'x', ranges: { colour: { min: 1, max: 2 } } },
         'ranges',
-        'Unrecognized key: "colour"',
+        'ranges: unrecognized key: "colour"',
       ],
       [
         {

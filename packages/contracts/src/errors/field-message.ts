@@ -11,7 +11,8 @@ const libraryWording = /^(Invalid|Too (big|small)|Unrecognized|Expected|Required
  * // 'weightKg: expected number, received string'
  */
 export function fieldMessage(path: string, message: string): string {
-  if (path === '' || !libraryWording.test(message)) return message;
+  // Our own messages are sentences ending in a full stop ('Invalid identifier.'); zod's are not.
+  if (path === '' || !libraryWording.test(message) || message.endsWith('.')) return message;
   const what = message.replace(/^Invalid input: /, '');
   return `${path}: ${what.charAt(0).toLowerCase()}${what.slice(1)}`;
 }
