@@ -54,6 +54,7 @@ export async function startTestApp(
         from: config.mail.from,
         db: database.db,
         log: () => {},
+        now: () => new Date(Date.now() + offset),
       }),
     secrets: new SecretBox(config.secretKey),
     now: () => new Date(Date.now() + offset),

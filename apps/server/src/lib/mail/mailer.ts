@@ -31,13 +31,16 @@ export function createMailer(options: {
   from: string;
   db: Kysely<Database>;
   log: (mail: Mail) => void;
+  /** The app's clock (the worker's): a queued mail is due from this instant. */
+  now?: () => Date;
 }): Mailer {
+  const now = options.now ?? (() => new Date());
   if (options.smtpUrl) {
     const listeners = new Set<() => void>();
     return {
       kind: 'smtp',
       async send(mail) {
-        await insertOutboxMail(options.db, mail, 'pending');
+        await insertOutboxMail(options.db, mail, 'pending', now());
         for (const listener of listeners) listener();
       },
       onQueued(listener) {
@@ -49,7 +52,7 @@ export function createMailer(options: {
   return {
     kind: 'outbox',
     async send(mail) {
-      await insertOutboxMail(options.db, mail, 'kept');
+      await insertOutboxMail(options.db, mail, 'kept', now());
       options.log(mail);
     },
   };

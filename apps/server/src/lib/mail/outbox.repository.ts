@@ -11,10 +11,20 @@ export async function insertOutboxMail(
   db: Kysely<Database>,
   mail: { to: string; subject: string; text: string },
   status: Extract<OutboxStatus, 'pending' | 'kept'>,
+  at: Date,
 ): Promise<void> {
+  // Due at the app's clock, the one the worker claims by: the database's own `now()` can be a
+  // fraction of a millisecond ahead of it, which left a fresh mail not yet due.
   await db
     .insertInto('outbox')
-    .values({ recipient: mail.to, subject: mail.subject, text: mail.text, status })
+    .values({
+      recipient: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      status,
+      createdAt: at,
+      nextAttemptAt: at,
+    })
     .execute();
 }
 
