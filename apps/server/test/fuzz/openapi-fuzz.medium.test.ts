@@ -4,19 +4,30 @@ import { newConfirmedUser, signIn } from '../helpers/identity.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { casesFor, type FuzzCase, type OpenApiDocument } from './openapi-cases.ts';
 
-// Every operation of the data and user APIs, called by a signed-in owner with hostile input:
-// none may answer 5xx, and every refusal carries a message (docs/product.md#validation-rules).
+// Every operation of the OpenAPI document — data, user, conversion and ingest APIs and the user
+// pool — called with an owner's (or the baler's) credentials and hostile input: none may answer
+// 5xx, and every refusal carries a message (docs/product.md#validation-rules).
 // `npm run fuzz` runs the same with many random rounds (FUZZ_ROUNDS).
 const rounds = Number(process.env.FUZZ_ROUNDS ?? 2);
 
 let t: TestApp;
 let token: string;
+let credentials: Record<string, Record<string, string>>;
 let document: OpenApiDocument;
 beforeAll(async () => {
   t = await startTestApp();
   const owner = await newConfirmedUser(t.ctx);
-  await newBaler(t.ctx, owner.orgId);
-  token = (await signIn(t, owner.email, owner.password)).IdToken;
+  const baler = await newBaler(t.ctx, owner.orgId);
+  const tokens = await signIn(t, owner.email, owner.password);
+  token = tokens.IdToken;
+  // What each API takes as credentials, by path prefix.
+  credentials = {
+    '/data-api/': { authorization: tokens.IdToken },
+    '/user-api/': { authorization: tokens.IdToken },
+    '/convert-api/': { authorization: `Bearer ${tokens.AccessToken}` },
+    '/ingest/': { 'x-api-key': baler.apiKey },
+    '/cognito/': { 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+  };
   document = (await (await fetch(`${t.url}/docs/json`)).json()) as OpenApiDocument;
 });
 afterAll(() => t.close());
@@ -26,7 +37,7 @@ async function send(c: FuzzCase): Promise<{ status: number; text: string; html: 
   const response = await fetch(`${t.url}${c.path}${qs}`, {
     method: c.method,
     headers: {
-      authorization: token,
+      ...Object.entries(credentials).find(([prefix]) => c.path.startsWith(prefix))?.[1],
       ...(c.contentType ? { 'content-type': c.contentType } : {}),
     },
     body: c.body,
@@ -37,7 +48,7 @@ async function send(c: FuzzCase): Promise<{ status: number; text: string; html: 
 
 describe('hostile input to every operation', () => {
   it('never answers 5xx, and every refusal says why', { timeout: 600_000 }, async () => {
-    const cases = casesFor(document, ['/data-api/', '/user-api/'], rounds);
+    const cases = casesFor(document, Object.keys(credentials), rounds);
     expect(cases.length).toBeGreaterThan(500);
     const problems: string[] = [];
     for (const c of cases) {
