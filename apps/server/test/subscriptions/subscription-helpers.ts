@@ -12,7 +12,9 @@ export async function newSubscriber(t: TestApp, credits = 0) {
   let token = (await signIn(t, owner.email, owner.password)).IdToken;
   const baler = await newBaler(t.ctx, owner.orgId, { activeMonths: [] });
   if (credits > 0) {
-    await addLedgerEntries(t.ctx.db, owner.orgId, [{ kind: 'grant', credits, note: 'test' }]);
+    await addLedgerEntries(t.ctx.db, owner.orgId, [
+      { kind: 'grant', count: credits, note: 'test' },
+    ]);
   }
   const call = (method: string, path: string, body?: unknown, tokenOf = token) =>
     apiCall(t, tokenOf, method, `/user-api${path}`, body === undefined ? {} : { body });

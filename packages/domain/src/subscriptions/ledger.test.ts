@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerCredits, walletBalance } from './ledger.ts';
+import { ledgerCredits } from './ledger.ts';
 
 describe('ledgerCredits', () => {
   it('adds purchases, grants and refunds and spends applies and renewals', () => {
@@ -14,19 +14,5 @@ describe('ledgerCredits', () => {
     for (const count of [0, -1, 1.5]) {
       expect(() => ledgerCredits('purchase', count)).toThrow(RangeError);
     }
-  });
-});
-
-describe('walletBalance', () => {
-  it('sums the ledger', () => {
-    expect(walletBalance([])).toBe(0);
-    const entries = [
-      { credits: ledgerCredits('purchase', 12) },
-      { credits: ledgerCredits('apply') },
-      { credits: ledgerCredits('apply') },
-      { credits: ledgerCredits('refund') },
-      { credits: ledgerCredits('renewal') },
-    ];
-    expect(walletBalance(entries)).toBe(10);
   });
 });

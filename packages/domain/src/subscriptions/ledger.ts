@@ -1,5 +1,6 @@
 // The wallet (product: "Subscriptions and credits"): credits never expire and belong to the
-// organization, not to a baler, so the balance is nothing but the sum of its ledger.
+// organization, not to a baler, so the balance is nothing but the sum of its ledger (summed by
+// the database: credit-ledger.repository.ts).
 
 import { creditingKinds, type LedgerEntryKind } from '@baletrack/contracts/subscriptions/wallet';
 
@@ -12,14 +13,4 @@ import { creditingKinds, type LedgerEntryKind } from '@baletrack/contracts/subsc
 export function ledgerCredits(kind: LedgerEntryKind, count = 1): number {
   if (!Number.isInteger(count) || count < 1) throw new RangeError(`Not a credit count: ${count}`);
   return creditingKinds.includes(kind) ? count : -count;
-}
-
-/**
- * The balance of a wallet: the sum of its entries' signed credits.
- * @example walletBalance([{ credits: 12 }, { credits: -1 }, { credits: 1 }]) // 12
- */
-export function walletBalance(entries: Iterable<{ credits: number }>): number {
-  let balance = 0;
-  for (const entry of entries) balance += entry.credits;
-  return balance;
 }

@@ -9,15 +9,6 @@ export type Month = string;
 const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /**
- * Whether `value` names a month as 'YYYY-MM'.
- * @example isMonth('2026-02') // true
- * @example isMonth('2026-2') // false
- */
-export function isMonth(value: string): value is Month {
-  return MONTH_PATTERN.test(value);
-}
-
-/**
  * The month an instant falls in, in UTC.
  * @example monthOf(Date.parse('2026-12-31T23:59:59.999Z')) // '2026-12'
  * @example monthOf(Date.parse('2027-01-01T00:00:00Z')) // '2027-01'
@@ -37,15 +28,6 @@ export function monthStart(month: Month): Date {
 }
 
 /**
- * The first instant of the UTC month an instant falls in.
- * @example utcMonthStart(Date.parse('2026-02-28T23:00:00Z')) // 2026-02-01T00:00:00.000Z
- */
-export function utcMonthStart(instant: Date | number): Date {
-  const at = new Date(instant);
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
-}
-
-/**
  * The month `count` months after `month` (before it when negative).
  * @example addMonths('2026-12', 1) // '2027-01'
  * @example addMonths('2026-01', -1) // '2025-12'
@@ -53,14 +35,4 @@ export function utcMonthStart(instant: Date | number): Date {
 export function addMonths(month: Month, count: number): Month {
   const start = monthStart(month);
   return monthOf(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + count, 1));
-}
-
-/**
- * The first instant of the month after the one `instant` falls in: when the next renewal is due
- * and scheduled months turn active.
- * @example nextMonthStart(Date.parse('2026-12-31T23:59:59.999Z')) // 2027-01-01T00:00:00.000Z
- * @example nextMonthStart(Date.parse('2027-01-01T00:00:00Z')) // 2027-02-01T00:00:00.000Z
- */
-export function nextMonthStart(instant: Date | number): Date {
-  return monthStart(addMonths(monthOf(instant), 1));
 }

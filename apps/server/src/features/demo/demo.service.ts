@@ -168,10 +168,9 @@ async function fundDemoWallet(ctx: AppContext, orgId: string, balerIds: string[]
       applied.map((a) => ({ ...a, status: 'scheduled' as const })),
     );
     await addLedgerEntries(trx, orgId, [
-      { kind: 'grant', credits: applied.length + DEMO_SPARE_CREDITS, note: 'Demo farm credits' },
+      { kind: 'grant', count: applied.length + DEMO_SPARE_CREDITS, note: 'Demo farm credits' },
       ...applied.map((a) => ({
         kind: 'apply' as const,
-        credits: -1,
         ...a,
         actorEmail: demoOwner.email,
       })),

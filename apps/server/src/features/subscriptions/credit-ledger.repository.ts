@@ -1,13 +1,14 @@
 import type { LedgerEntryKind } from '@baletrack/contracts/subscriptions/wallet';
 import type { Database } from '@baletrack/db/database';
+import { ledgerCredits } from '@baletrack/domain/subscriptions/ledger';
 import { type Kysely, sql, type Transaction } from 'kysely';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewLedgerEntry {
   kind: LedgerEntryKind;
-  /** Signed: positive puts credits in, negative takes them out. */
-  credits: number;
+  /** How many credits move (1 by default); the kind decides the sign (`ledgerCredits`). */
+  count?: number;
   balerId?: string;
   /** First day of the month, 'YYYY-MM-01'. */
   month?: string;
@@ -54,7 +55,7 @@ export async function addLedgerEntries(
       entries.map((entry) => ({
         orgId,
         kind: entry.kind,
-        credits: entry.credits,
+        credits: ledgerCredits(entry.kind, entry.count),
         balerId: entry.balerId ?? null,
         month: entry.month ?? null,
         actorUserId: entry.actorUserId ?? null,

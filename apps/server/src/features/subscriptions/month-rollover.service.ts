@@ -1,9 +1,10 @@
-import { monthOf, monthStart } from '@baletrack/domain/subscriptions/month';
+import { monthOf } from '@baletrack/domain/subscriptions/month';
+import { monthToRenew } from '@baletrack/domain/subscriptions/renewal';
 import type { AppContext } from '../../app-context.ts';
 import { listUsers } from '../users/users.repository.ts';
 import { addLedgerEntries, ledgerBalance, lockWallet } from './credit-ledger.repository.ts';
 import { renewalFailedMail } from './renewal-mail.ts';
-import { balersToRenew, noteRenewalNotice } from './renewals.repository.ts';
+import { autoRenewingBalers, noteRenewalNotice } from './renewals.repository.ts';
 import {
   activateDueMonths,
   activateMonthsWithBales,
@@ -37,7 +38,10 @@ export async function rollOverMonths(ctx: AppContext): Promise<RollOver> {
     return { activated: await activateDueMonths(ctx.db, firstDay), renewed: 0, notified: 0 };
   }
   const activated = await activateDueMonths(ctx.db, firstDay);
-  const due = await balersToRenew(ctx.db, firstDay, monthStart(month));
+  // None of these has a credit on the month (the query says so), hence the empty set.
+  const due = (await autoRenewingBalers(ctx.db, firstDay)).filter(
+    (baler) => monthToRenew(now, new Set(), baler.autoRenewSince) === month,
+  );
   // Map.groupBy is newer than Node 20.
   const byOrganization = new Map<string, typeof due>();
   for (const baler of due)
@@ -54,7 +58,7 @@ export async function rollOverMonths(ctx: AppContext): Promise<RollOver> {
           left.push(baler.name);
         } else if (await insertRenewedMonth(trx, orgId, baler.id, firstDay)) {
           await addLedgerEntries(trx, orgId, [
-            { kind: 'renewal', credits: -1, balerId: baler.id, month: firstDay },
+            { kind: 'renewal', balerId: baler.id, month: firstDay },
           ]);
           balance -= 1;
           renewed += 1;

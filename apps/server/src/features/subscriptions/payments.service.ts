@@ -154,7 +154,7 @@ export async function fulfilCheckout(
     await addLedgerEntries(trx, checkout.orgId, [
       {
         kind: 'purchase',
-        credits: checkout.quantity,
+        count: checkout.quantity,
         actorUserId: checkout.createdBy,
         stripeSessionId: checkout.sessionId,
         note: `Stripe checkout ${checkout.sessionId}`,

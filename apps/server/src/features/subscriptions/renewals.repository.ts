@@ -4,15 +4,15 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Live balers with auto-renew switched on at or before `monthBegan` that have no credit on the
- * month (first day 'YYYY-MM-01'), in every organization, oldest organization first.
+ * Live balers with auto-renew on and no credit on the month (first day 'YYYY-MM-01'), in every
+ * organization, oldest organization first; whether each is due is the domain's `monthToRenew`.
  */
-export async function balersToRenew(db: Db, month: string, monthBegan: Date) {
+export async function autoRenewingBalers(db: Db, month: string) {
   return db
     .selectFrom('balers')
-    .select(['balers.orgId', 'balers.id', 'balers.name'])
+    .select(['balers.orgId', 'balers.id', 'balers.name', 'balers.autoRenewSince'])
     .where('balers.deletedAt', 'is', null)
-    .where('balers.autoRenewSince', '<=', monthBegan)
+    .where('balers.autoRenewSince', 'is not', null)
     .where((eb) =>
       eb.not(
         eb.exists(

@@ -94,15 +94,12 @@ export async function changeBalerSubscription(
       ...[...plan.activate, ...plan.schedule].map(
         (month): NewLedgerEntry => ({
           kind: 'apply',
-          credits: -1,
           balerId,
           month: firstDay(month),
           ...actor,
         }),
       ),
-      ...refunded.map(
-        (month): NewLedgerEntry => ({ kind: 'refund', credits: 1, balerId, month, ...actor }),
-      ),
+      ...refunded.map((month): NewLedgerEntry => ({ kind: 'refund', balerId, month, ...actor })),
     ]);
     if (change.autoRenew !== undefined) {
       // Switching on again keeps the first date: months that began since still renew.
@@ -129,7 +126,6 @@ export async function refundScheduledMonths(
     principal.orgId,
     refunded.map((month) => ({
       kind: 'refund',
-      credits: 1,
       balerId,
       month,
       actorUserId: principal.userId,

@@ -43,7 +43,7 @@ export async function grantCredits(
     await addLedgerEntries(trx, principal.orgId, [
       {
         kind: 'grant',
-        credits: grant.credits,
+        count: grant.credits,
         actorUserId: principal.userId,
         actorEmail: principal.email,
         ...(grant.note ? { note: grant.note } : {}),
