@@ -65,7 +65,6 @@ export async function prepareAccounts(
       db: database.db,
       mailer: createMailer({
         smtpUrl: undefined,
-        from: config.mail.from,
         db: database.db,
         log: () => {},
       }),

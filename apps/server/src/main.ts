@@ -21,7 +21,6 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
-    from: config.mail.from,
     db: database.db,
     log: (mail) =>
       app.log.info({ to: mail.to, subject: mail.subject }, 'mail kept in the local outbox'),

@@ -14,7 +14,6 @@ export function commandContext(config: AppContext['config'], database: DatabaseH
     db: database.db,
     mailer: createMailer({
       smtpUrl: config.mail.smtpUrl,
-      from: config.mail.from,
       db: database.db,
       log: () => {},
     }),

@@ -51,7 +51,6 @@ export async function startTestApp(
       options.mailer ??
       createMailer({
         smtpUrl: config.mail.smtpUrl,
-        from: config.mail.from,
         db: database.db,
         log: () => {},
         now: () => new Date(Date.now() + offset),

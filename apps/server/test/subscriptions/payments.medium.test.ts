@@ -5,9 +5,10 @@ import {
   promotionSchema,
 } from '@baletrack/contracts/subscriptions/billing';
 import { walletSchema } from '@baletrack/contracts/subscriptions/wallet';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newConfirmedUser, signIn } from '../helpers/identity.ts';
-import { StripeStandIn } from '../helpers/stripe-stand-in.ts';
+import { StripeStandIn, toStripeSession } from '../helpers/stripe-stand-in.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { apiCall } from '../helpers/user-api.ts';
 import { messageOf, newSubscriber } from './subscription-helpers.ts';
@@ -141,6 +142,52 @@ describe('buying credits', () => {
       expect(await messageOf(response)).toBe(messages.subscriptions.quantityInvalid);
     }
     expect(stripe.sessions.size).toBe(before);
+  });
+});
+
+describe('a delayed payment (bank debit)', () => {
+  /** Sends a signed event of `type` for the session, as Stripe would. */
+  async function sendEvent(type: string, session: Record<string, unknown>) {
+    const payload = JSON.stringify({
+      id: `evt_test_${type}_${session.id}`,
+      object: 'event',
+      type,
+      data: { object: session },
+    });
+    const response = await fetch(stripe.webhookUrl ?? '', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: WEBHOOK_SECRET,
+        }),
+      },
+      body: payload,
+    });
+    return { status: response.status, body: (await response.json()) as { credited?: number } };
+  }
+
+  it('adds nothing while unpaid, then the credits once the payment succeeds', async () => {
+    const farm = await newSubscriber(t);
+    const id = await checkout(farm, 4);
+    const open = stripe.sessions.get(id);
+    if (!open) throw new Error('no session');
+    const unpaid = { ...toStripeSession(open), status: 'complete', payment_status: 'unpaid' };
+    expect(await sendEvent('checkout.session.completed', unpaid)).toEqual({
+      status: 200,
+      body: { received: true, credited: 0 },
+    });
+    expect(await farm.balance()).toBe(0);
+    const paid = { ...unpaid, payment_status: 'paid' };
+    expect((await sendEvent('checkout.session.async_payment_succeeded', paid)).body.credited).toBe(
+      4,
+    );
+    expect((await sendEvent('checkout.session.async_payment_succeeded', paid)).body.credited).toBe(
+      0,
+    );
+    expect((await sendEvent('checkout.session.expired', paid)).status).toBe(400);
+    expect(await farm.balance()).toBe(4);
   });
 });
 

@@ -22,7 +22,7 @@ beforeAll(async () => {
     },
   };
   t = await startTestApp({ mailer });
-  outbox = createMailer({ from: 'test@example.com', db: t.ctx.db, log: () => {} });
+  outbox = createMailer({ db: t.ctx.db, log: () => {} });
 });
 afterAll(() => t.close());
 

@@ -121,8 +121,9 @@ export class ConvertPool {
     this.slots.add(slot);
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (text: string) => {
-      if (OUT_OF_MEMORY.test(text)) slot.outOfMemory = true;
+      // Tested on what was said so far: V8's message may arrive split over two chunks.
       slot.stderr = (slot.stderr + text).slice(-2000);
+      if (OUT_OF_MEMORY.test(slot.stderr)) slot.outOfMemory = true;
     });
     child.on('message', (message: typeof WORKER_READY | ConvertOutcome) => {
       if (message === WORKER_READY) {

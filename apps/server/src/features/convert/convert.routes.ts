@@ -25,7 +25,7 @@ function contentDisposition(filename: string): string {
  * Spec API 3, the file conversion API, under its own base path (`/convert-api`), authenticated
  * with the user pool's access token as `Bearer` (health is public, for load balancers). Its
  * errors have the shared body; ConvertError adds the 413 and 422 the shared AppError lacks.
- * Files are read in worker threads (convert-pool.ts), never on the event loop that serves
+ * Files are read in worker processes (convert-pool.ts), never on the event loop that serves
  * requests.
  */
 export async function convertApi(instance: FastifyInstance): Promise<void> {

@@ -109,7 +109,8 @@ export async function openCheckout(
 export const webhookMessages = {
   notConfigured: 'Payments are not configured on this server.',
   badSignature: 'This event is not signed for this server, or its signature is too old.',
-  unhandled: 'This server handles checkout.session.completed events only.',
+  unhandled:
+    'This server handles checkout.session.completed and checkout.session.async_payment_succeeded events only.',
   unknownSession: 'This checkout session was not opened by this server.',
 } as const;
 
@@ -135,7 +136,11 @@ export async function fulfilCheckout(
   } catch {
     throw new AppError('VALIDATION_FAILED', webhookMessages.badSignature);
   }
-  if (event.type !== 'checkout.session.completed') {
+  // A delayed payment method (bank debit) completes the session unpaid, then pays later.
+  if (
+    event.type !== 'checkout.session.completed' &&
+    event.type !== 'checkout.session.async_payment_succeeded'
+  ) {
     throw new AppError('VALIDATION_FAILED', webhookMessages.unhandled);
   }
   const session = event.data.object;

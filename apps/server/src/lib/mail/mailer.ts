@@ -24,11 +24,10 @@ export interface Mailer {
  * Mail through the outbox table (docs/operations.md#mail-outbox). With SMTP_URL set each mail is
  * queued for the mail worker (mail-worker.ts) to send with retries; without, it is kept for the
  * local mailbox (docs/product.md#mail: a new user can finish registering on a laptop without a
- * mail server). `from` is the worker's; it stays here so every caller builds a mailer alike.
+ * mail server). The sender (`MAIL_FROM`) is the worker's.
  */
 export function createMailer(options: {
   smtpUrl?: string;
-  from: string;
   db: Kysely<Database>;
   log: (mail: Mail) => void;
   /** The app's clock (the worker's): a queued mail is due from this instant. */

@@ -36,10 +36,15 @@ function StepMark({ done }: { done: boolean }) {
 export function GettingStarted() {
   const [closed, setClosed] = useState(false);
   const years = useAvailableYears();
+  // Only a farm with nothing to show asks for what the steps need.
+  if (closed || !years.data || years.data.years.length > 0) return null;
+  return <GettingStartedSteps onClose={() => setClosed(true)} />;
+}
+
+function GettingStartedSteps({ onClose }: { onClose: () => void }) {
   const balers = useBalers();
   const fields = useFields();
   const pricing = usePricing();
-  if (closed || !years.data || years.data.years.length > 0) return null;
   if (!balers.data || !fields.data || !pricing.data) return null;
 
   const billingOff = pricing.data.billing === 'off';
@@ -87,7 +92,7 @@ export function GettingStarted() {
         <Title order={2} size="h4">
           See your bales on the map
         </Title>
-        <CloseButton aria-label="Close getting started" onClick={() => setClosed(true)} />
+        <CloseButton aria-label="Close getting started" onClick={onClose} />
       </Group>
       <List spacing="sm" size="sm" center>
         {steps.map((step) => (

@@ -10,8 +10,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useExportFields } from '@/features/fields/api/export-fields';
 import { useConvertFormats } from '@/features/fields/api/get-convert-formats';
-import { downloadFile } from '@/features/fields/utils/download-file';
 import { changeErrorMessage } from '@/lib/change-error-message';
+import { downloadFile } from '@/lib/download-file';
 import { formatCount } from '@/lib/format';
 
 interface ExportFieldsDialogProps {

@@ -1,7 +1,8 @@
 import type { ReportCsvRequest } from '@baletrack/contracts/reports/report';
 import { useMutation } from '@tanstack/react-query';
-import { filenameFromDisposition, saveFile } from '@/features/reports/utils/save-file';
+import { filenameFromDisposition } from '@/features/reports/utils/save-file';
 import { dataApi } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download-file';
 
 const FALLBACK_FILENAME = 'baletrack-bales.csv';
 
@@ -15,7 +16,7 @@ export async function downloadReportCsv(request: ReportCsvRequest): Promise<stri
   const query = { ...request, year: request.year as number | undefined };
   const file = await dataApi.file('/reports/csv', { query });
   const filename = filenameFromDisposition(file.contentDisposition) ?? FALLBACK_FILENAME;
-  saveFile(file.blob, filename);
+  downloadFile(file.blob, filename);
   return filename;
 }
 

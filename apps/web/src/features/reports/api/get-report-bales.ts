@@ -38,6 +38,10 @@ export function reportBalesQueryOptions(query: ReportBalesQuery) {
     // Comparing hundreds of thousands of rows with the previous answer would cost more than it
     // saves; a report is read, not edited.
     structuralSharing: false,
+    // An infinite query refetches every page it holds: a report stays as loaded until asked
+    // again, rather than reloading thousands of rows when the tab comes back into focus.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
   });
 }
 

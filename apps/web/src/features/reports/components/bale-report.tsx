@@ -1,3 +1,4 @@
+import { messages } from '@baletrack/contracts/errors/messages';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { type ReportBalesQuery, useReportBales } from '@/features/reports/api/get-report-bales';
 import { DownloadReportButton } from '@/features/reports/components/download-report-button';
@@ -50,7 +51,7 @@ export function BaleReport({ query, filterKeepsCuttingless }: BaleReportProps) {
         {bales.isError && (
           <Alert color="red" variant="light" role="alert">
             <Group justify="space-between" gap="sm">
-              <Text size="sm">Not every bale could be loaded. Try again in a moment.</Text>
+              <Text size="sm">{messages.generic}</Text>
               <Button size="xs" variant="default" onClick={bales.retry}>
                 Try again
               </Button>

@@ -1,3 +1,4 @@
+import { messages } from '@baletrack/contracts/errors/messages';
 import { Alert, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReportBalesQuery } from '@/features/reports/api/get-report-bales';
 import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
@@ -18,7 +19,7 @@ export function ReportSummary({ query }: { query: ReportBalesQuery }) {
         <Skeleton height={160} aria-label="Loading summary" />
       ) : summary.isError ? (
         <Alert color="red" variant="light" role="alert">
-          The summary could not be loaded. Try again in a moment.
+          {messages.generic}
         </Alert>
       ) : summary.data.summary.count === 0 ? (
         <Text>No bales match the filter and dates.</Text>

@@ -1,5 +1,5 @@
 import { type Wallet, walletSchema } from '@baletrack/contracts/subscriptions/wallet';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { subscriptionsKeys } from '@/features/subscriptions/api/subscriptions-keys';
 import { userApi } from '@/lib/api-client';
 
@@ -16,6 +16,15 @@ export function walletQueryOptions() {
 }
 
 /** The wallet; `refetchInterval` polls it while a payment is being confirmed. */
-export function useWallet(options: { refetchInterval?: number | false } = {}) {
+export function useWallet(
+  options: {
+    refetchInterval?: UseQueryOptions<
+      Wallet,
+      Error,
+      Wallet,
+      ReturnType<typeof subscriptionsKeys.wallet>
+    >['refetchInterval'];
+  } = {},
+) {
   return useQuery({ ...walletQueryOptions(), refetchInterval: options.refetchInterval ?? false });
 }

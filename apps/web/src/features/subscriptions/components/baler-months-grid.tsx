@@ -1,5 +1,6 @@
 import { messages } from '@baletrack/contracts/errors/messages';
 import type { GridMonth } from '@baletrack/contracts/subscriptions/subscription';
+import { monthOf } from '@baletrack/domain/subscriptions/month';
 import {
   Alert,
   Box,
@@ -66,7 +67,7 @@ export function BalerMonthsGrid({ balerId, canModify, showBalance = true }: Bale
   const pricing = usePricing();
   const change = useChangeBalerSubscription();
   const [confirming, setConfirming] = useState<string | null>(null);
-  const current = new Date().toISOString().slice(0, 7);
+  const current = monthOf(Date.now());
 
   if (grid.isPending) return <Loader size="sm" aria-label="Loading months" />;
   if (grid.isError) {

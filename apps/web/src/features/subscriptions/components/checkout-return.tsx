@@ -1,3 +1,4 @@
+import type { Wallet } from '@baletrack/contracts/subscriptions/wallet';
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useWallet } from '@/features/subscriptions/api/get-wallet';
@@ -15,12 +16,17 @@ export function CheckoutReturn({ checkout }: { checkout: string | null }) {
   const [startedAt] = useState(() => Date.now());
   const [gaveUp, setGaveUp] = useState(false);
   const paid = checkout !== null && checkout !== 'cancelled';
-  const wallet = useWallet();
-  const purchase = wallet.data?.entries.find(
-    (entry) => entry.kind === 'purchase' && paid && entry.note?.includes(checkout),
-  );
+  const purchaseIn = (wallet: Wallet | undefined) =>
+    wallet?.entries.find(
+      (entry) => entry.kind === 'purchase' && paid && entry.note?.includes(checkout),
+    );
+  // Asks again while the payment is being confirmed, and stops once its credits are in.
+  const wallet = useWallet({
+    refetchInterval: (query) =>
+      paid && !gaveUp && !purchaseIn(query.state.data) ? POLL_MS : false,
+  });
+  const purchase = purchaseIn(wallet.data);
   const waiting = paid && !purchase && !gaveUp;
-  useWallet({ refetchInterval: waiting ? POLL_MS : false });
   useEffect(() => {
     if (!waiting) return;
     const timer = setTimeout(() => setGaveUp(true), CONFIRM_FOR_MS - (Date.now() - startedAt));
