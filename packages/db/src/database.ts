@@ -112,6 +112,8 @@ export interface OutboxTable {
   nextAttemptAt: DefaultedTimestamp;
   lastError: string | null;
   sentAt: NullableTimestamp;
+  /** The mail's file, if any (migration 0011). */
+  attachmentId: string | null;
 }
 
 export type OutboxStatus = 'kept' | 'pending' | 'sending' | 'sent' | 'failed';
@@ -340,6 +342,83 @@ export interface RateLimitsTable {
   windowStartedAt: DefaultedTimestamp;
 }
 
+/** An owner's automated report (migration 0011, docs/product.md#automated-reports). */
+export interface AutomatedReportsTable {
+  orgId: string;
+  id: string;
+  filterId: string;
+  frequency: 'none' | 'nightly' | 'weekly' | 'monthly';
+  /** An IANA zone; reports go out at 06:00 there. */
+  timezone: string;
+  units: 'Metric' | 'Imperial' | 'US';
+  includeCuttingless: boolean;
+  recipients: string[];
+  /** Only periods whose sending time is at or after this are sent. */
+  scheduleFrom: DefaultedTimestamp;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+}
+
+/** One period of an automated report; its primary key makes the period go out once. */
+export interface ReportRunsTable {
+  orgId: string;
+  reportId: string;
+  periodStart: Timestamp;
+  periodEnd: Timestamp;
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  /** When a pending run is next tried; for a run being sent, when its claim lapses. */
+  nextAttemptAt: Timestamp;
+  lastError: string | null;
+  baleCount: number | null;
+  createdAt: DefaultedTimestamp;
+  sentAt: NullableTimestamp;
+}
+
+/** A mail's file, shared by every recipient's copy of the mail. */
+export interface MailAttachmentsTable {
+  id: string;
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+  createdAt: DefaultedTimestamp;
+}
+
+/** An organization's data export (ZIP), fetched by a link's token (only its hash is kept). */
+export interface DataExportsTable {
+  id: string;
+  /** Emptied when the organization is deleted; the file stays reachable until `expiresAt`. */
+  orgId: string | null;
+  orgName: string;
+  requestedBy: string | null;
+  email: string;
+  status: Generated<'pending' | 'building' | 'ready' | 'failed'>;
+  /** 0–100 while building. */
+  progress: Generated<number>;
+  tokenHash: string;
+  filename: string;
+  content: Uint8Array | null;
+  sizeBytes: ColumnType<string | null, number | null | undefined, number | null>;
+  attempts: Generated<number>;
+  leaseUntil: NullableTimestamp;
+  lastError: string | null;
+  createdAt: DefaultedTimestamp;
+  finishedAt: NullableTimestamp;
+  expiresAt: Timestamp;
+}
+
+/** A bug report or feature request from the Feedback form. */
+export interface FeedbackTable {
+  orgId: string;
+  id: string;
+  userId: string | null;
+  type: 'bug' | 'feature';
+  name: string;
+  email: string;
+  details: string;
+  createdAt: DefaultedTimestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -365,4 +444,9 @@ export interface Database {
   stripeCheckouts: StripeCheckoutsTable;
   renewalNotices: RenewalNoticesTable;
   rateLimits: RateLimitsTable;
+  automatedReports: AutomatedReportsTable;
+  reportRuns: ReportRunsTable;
+  mailAttachments: MailAttachmentsTable;
+  dataExports: DataExportsTable;
+  feedback: FeedbackTable;
 }
