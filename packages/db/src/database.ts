@@ -419,6 +419,27 @@ export interface FeedbackTable {
   createdAt: DefaultedTimestamp;
 }
 
+/** One message of a user's support-chat conversation (migration 0012), kept 30 days. */
+export interface ChatMessagesTable {
+  orgId: string;
+  id: string;
+  userId: string;
+  role: 'user' | 'assistant';
+  text: string;
+  /** How an answer was made; null for the user's own messages. */
+  mode: 'retrieval' | 'generated' | 'fallback' | null;
+  /** The help articles an answer links, as JSON: `[{ slug, title, anchor? }]`. */
+  links: ColumnType<ChatLink[], string | undefined, string>;
+  createdAt: DefaultedTimestamp;
+}
+
+/** A help article an answer links to (`anchor` is a heading's slug within it). */
+export interface ChatLink {
+  slug: string;
+  title: string;
+  anchor?: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -449,4 +470,5 @@ export interface Database {
   mailAttachments: MailAttachmentsTable;
   dataExports: DataExportsTable;
   feedback: FeedbackTable;
+  chatMessages: ChatMessagesTable;
 }

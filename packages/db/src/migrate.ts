@@ -9,6 +9,7 @@ import * as credits from './migrations/2026-11-22-0008-credits.ts';
 import * as nameCodesAndMailQueue from './migrations/2026-11-23-0009-name-codes-and-mail-queue.ts';
 import * as rateLimits from './migrations/2026-11-23-0010-rate-limits.ts';
 import * as reportsExportsFeedback from './migrations/2026-11-23-0011-reports-exports-feedback.ts';
+import * as chat from './migrations/2026-11-23-0012-chat.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0009-name-codes-and-mail-queue': nameCodesAndMailQueue,
   '2026-11-23-0010-rate-limits': rateLimits,
   '2026-11-23-0011-reports-exports-feedback': reportsExportsFeedback,
+  '2026-11-23-0012-chat': chat,
 };
 
 /**
