@@ -1,0 +1,93 @@
+import { VERSION } from '@baletrack/contracts/constants';
+import { connectDatabase } from '@baletrack/db/connect';
+import { startMaintenance } from '@baletrack/db/maintenance';
+import { migrateToLatest } from '@baletrack/db/migrate';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { type AppContext, createAppContext } from './app-context.ts';
+import type { Config } from './config.ts';
+import { demoOwner, seedDemo } from './features/demo/demo.service.ts';
+import { readDemoBalerKey } from './features/demo/demo-baler-key.ts';
+import { startIdentityHousekeeping } from './features/identity/identity-housekeeping.ts';
+import { startMonthRollover } from './features/subscriptions/month-rollover.service.ts';
+import { startMailWorker } from './lib/mail/mail-worker.ts';
+import { createMailer } from './lib/mail/mailer.ts';
+import { startRateLimitHousekeeping } from './lib/rate-limit/rate-limit-housekeeping.ts';
+import { SecretBox } from './lib/secret-box.ts';
+
+export interface RunningProduct {
+  ctx: AppContext;
+  app: FastifyInstance;
+  /** What a person starting the product is told: where it runs, the demo sign-in, the mailbox. */
+  banner: string[];
+  /** Stops the background work, the HTTP server and the database, in that order. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product in one process: configuration, database (migrated), mail, the demo farm, the
+ * background work (maintenance, housekeeping, mail, subscription months) and the HTTP app, not yet
+ * listening. main.ts runs it; the browser journeys' server (e2e/support) runs it too.
+ */
+export async function startProduct(config: Config): Promise<RunningProduct> {
+  const database = await connectDatabase(config.database);
+  await migrateToLatest(database.db);
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    db: database.db,
+    log: (mail) =>
+      app.log.info({ to: mail.to, subject: mail.subject }, 'mail kept in the local outbox'),
+  });
+  const ctx = createAppContext({
+    config,
+    db: database.db,
+    mailer,
+    secrets: new SecretBox(config.secretKey),
+  });
+  const app = await buildApp(ctx);
+  // The banner is for people starting the product, so it is plain text beside the JSON logs.
+  const banner = [
+    `Baletrack ${VERSION} is running at ${config.publicUrl} (database: ${database.kind})`,
+  ];
+  if (config.seedDemo && (await seedDemo(ctx)) !== 'skipped') {
+    banner.push(`Demo farm: sign in as ${demoOwner.email} with password ${demoOwner.password}`);
+    const balerKey = readDemoBalerKey(config.dataDir);
+    if (balerKey) {
+      banner.push(`Demo baler ingest key: ${balerKey} (bales arrive live with npm run simulate)`);
+    }
+  }
+  if (mailer.kind === 'outbox') {
+    banner.push(
+      `No SMTP_URL set: mail is kept in the local mailbox at ${config.publicUrl}/mailbox`,
+    );
+  }
+
+  // After seeding, so the first map of a new demo farm is planned with real statistics.
+  const stopMaintenance = await startMaintenance(database);
+  const stopHousekeeping = startIdentityHousekeeping(ctx, (error) =>
+    app.log.warn({ err: error }, 'purging expired sign-in rows failed'),
+  );
+  const stopMailWorker = startMailWorker(ctx, (error, mail) =>
+    app.log.warn({ err: error, ...mail }, mail ? 'mail not sent' : 'the mail worker failed'),
+  );
+  const stopRateLimitHousekeeping = startRateLimitHousekeeping(ctx, (error) =>
+    app.log.warn({ err: error }, 'purging old rate-limit counters failed'),
+  );
+  const stopRollover = startMonthRollover(ctx, (error) =>
+    app.log.warn({ err: error }, 'activating or renewing subscription months failed'),
+  );
+  return {
+    ctx,
+    app,
+    banner,
+    async stop() {
+      stopMaintenance();
+      stopHousekeeping();
+      stopRollover();
+      stopRateLimitHousekeeping();
+      await app.close();
+      await stopMailWorker();
+      await database.close();
+    },
+  };
+}
