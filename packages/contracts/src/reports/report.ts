@@ -4,7 +4,7 @@ import type { MeasurementSystem } from '../constants.ts';
 import { messages } from '../errors/messages.ts';
 import { type UnitSystem, unitSystems } from '../settings/settings.ts';
 
-// Bale Reporting (docs/product.md#reports): the CSV of a saved filter's bales.
+// Bale Reporting (docs/product.md#reports): the CSV and the printable PDF of a saved filter's bales.
 
 /**
  * Query of GET /reports/csv: the top bar's dates or year, the saved filter the report is of
@@ -32,6 +32,14 @@ export type ReportCsvQuery = z.infer<typeof reportCsvQuerySchema>;
 /** What a client sends (before defaults): `includeCuttingless` as 'true' or 'false'. */
 export type ReportCsvRequest = z.input<typeof reportCsvQuerySchema>;
 
+/**
+ * Query of GET /reports/pdf, the printable report: the CSV's query, so one selection gives both
+ * files (a filter required with the same message; units and `includeCuttingless` the same).
+ */
+export const reportPdfQuerySchema = reportCsvQuerySchema;
+export type ReportPdfQuery = ReportCsvQuery;
+export type ReportPdfRequest = ReportCsvRequest;
+
 /** The measurement system a data-API unit system names (docs/product.md#settings-and-units). */
 export const measurementSystemByUnitSystem = {
   Metric: 'MetricSI',
@@ -41,3 +49,6 @@ export const measurementSystemByUnitSystem = {
 
 /** The CSV's media type; the body starts with a UTF-8 byte-order mark and ends lines with CRLF. */
 export const REPORT_CSV_MEDIA_TYPE = 'text/csv; charset=utf-8';
+
+/** The printable report's media type. */
+export const REPORT_PDF_MEDIA_TYPE = 'application/pdf';

@@ -33,4 +33,10 @@ describe('reportFilename', () => {
     expect(reportFilename('G', { to: at('2025-06-02T00:00Z') })).toBe('g-bales-to-2025-06-01.csv');
     expect(reportFilename('G', {})).toBe('g-bales-all-dates.csv');
   });
+
+  it('names the printable report alike, with its own extension', () => {
+    expect(reportFilename('G', { from: at('2025-06-01T00:00Z') }, 'pdf')).toBe(
+      'g-bales-from-2025-06-01.pdf',
+    );
+  });
 });

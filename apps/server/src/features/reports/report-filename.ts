@@ -19,17 +19,28 @@ export function fileNamePart(name: string): string {
   return ascii === '' ? 'baletrack' : ascii;
 }
 
+/** The first and last days a report covers (UTC, inclusive); undefined for an open end. */
+export function reportDays(range: TimeRange): { first?: string; last?: string } {
+  return {
+    first: range.from && day(range.from),
+    // `to` is exclusive: the last day is the one holding the instant before it.
+    last: range.to && day(new Date(range.to.getTime() - 1)),
+  };
+}
+
 /**
- * `<org>-bales-<dates>.csv`, the dates being the days the report covers (UTC, inclusive): the top
- * bar's dates or crop year met with the filter's.
+ * `<org>-bales-<dates>.csv` (or `.pdf`), the dates being the days the report covers (UTC,
+ * inclusive): the top bar's dates or crop year met with the filter's.
  * @example reportFilename('Green Acres', { from: 2025-06-01T00:00Z, to: 2025-07-01T00:00Z })
  *   // 'green-acres-bales-2025-06-01-to-2025-06-30.csv'
- * @example reportFilename('Green Acres', {}) // 'green-acres-bales-all-dates.csv'
+ * @example reportFilename('Green Acres', {}, 'pdf') // 'green-acres-bales-all-dates.pdf'
  */
-export function reportFilename(organizationName: string, range: TimeRange): string {
-  const first = range.from && day(range.from);
-  // `to` is exclusive: the last day is the one holding the instant before it.
-  const last = range.to && day(new Date(range.to.getTime() - 1));
+export function reportFilename(
+  organizationName: string,
+  range: TimeRange,
+  extension: 'csv' | 'pdf' = 'csv',
+): string {
+  const { first, last } = reportDays(range);
   const dates =
     first && last
       ? first === last
@@ -40,5 +51,5 @@ export function reportFilename(organizationName: string, range: TimeRange): stri
         : last
           ? `to-${last}`
           : 'all-dates';
-  return `${fileNamePart(organizationName)}-bales-${dates}.csv`;
+  return `${fileNamePart(organizationName)}-bales-${dates}.${extension}`;
 }

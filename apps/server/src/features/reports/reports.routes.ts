@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
-import { REPORT_CSV_MEDIA_TYPE, reportCsvQuerySchema } from '@baletrack/contracts/reports/report';
+import {
+  REPORT_CSV_MEDIA_TYPE,
+  REPORT_PDF_MEDIA_TYPE,
+  reportCsvQuerySchema,
+  reportPdfQuerySchema,
+} from '@baletrack/contracts/reports/report';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { reportPdfFile } from './report-pdf.service.ts';
 import { reportCsv } from './reports.service.ts';
 
 /** API 1: Bale Reporting (docs/product.md#reports). */
@@ -30,6 +36,30 @@ export async function reportsRoutes(instance: FastifyInstance): Promise<void> {
         .header('content-disposition', `attachment; filename="${report.filename}"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(report.chunks, { objectMode: false }));
+    },
+  );
+
+  app.get(
+    '/reports/pdf',
+    {
+      schema: {
+        summary: "The printable report of a saved filter and the top bar's dates, as PDF",
+        description:
+          'Organization, filter and its conditions, dates, units, the summary, the grade ' +
+          'distribution with a chart, per-field and per-cutting totals; page numbers. Same query ' +
+          'as /reports/csv; a filter is required (400 without one).',
+        tags,
+        querystring: reportPdfQuerySchema,
+        produces: [REPORT_PDF_MEDIA_TYPE],
+      },
+    },
+    async (request, reply) => {
+      const report = await reportPdfFile(app.ctx, request.principal.orgId, request.query);
+      return reply
+        .header('content-type', REPORT_PDF_MEDIA_TYPE)
+        .header('content-disposition', `attachment; filename="${report.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(report.document);
     },
   );
 }

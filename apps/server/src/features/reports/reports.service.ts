@@ -44,6 +44,17 @@ function storageAreaAt(areas: StorageArea[], lon: number, lat: number): string |
   return area?.name ?? null;
 }
 
+/** The report's units: the query's, else the organization's setting. */
+export function reportSystem(
+  query: Pick<ReportCsvQuery, 'units'>,
+  organization: { measurementSystem: string } | undefined,
+): MeasurementSystem {
+  return query.units
+    ? measurementSystemByUnitSystem[query.units]
+    : ((organization?.measurementSystem as MeasurementSystem | undefined) ??
+        defaultSettings.measurementSystem);
+}
+
 /**
  * The CSV of a saved filter's visible bales within the top bar's dates (docs/product.md#reports).
  * Everything that can fail for the caller (an unknown filter: 404) fails here, before a byte is
@@ -62,10 +73,7 @@ export async function reportCsv(
     listGeofences(ctx.db, orgId),
     ctx.mapIndex.snapshot(orgId),
   ]);
-  const system: MeasurementSystem = query.units
-    ? measurementSystemByUnitSystem[query.units]
-    : ((organization?.measurementSystem as MeasurementSystem | undefined) ??
-      defaultSettings.measurementSystem);
+  const system = reportSystem(query, organization);
   const filterWhere = selection.where;
   const where: BalePredicate | undefined = query.includeCuttingless
     ? filterWhere

@@ -48,6 +48,16 @@ function toSummary(row: SummaryRow | undefined): BaleSummary {
   };
 }
 
+export interface SummaryOptions {
+  /** Only bales not loaded out for retail (`/bales/summary/active`). */
+  onHand?: boolean;
+  /**
+   * Leave out bales in no cutting even when the filter keeps them (a report's
+   * `includeCuttingless=false`, docs/product.md#reports); only with a filter.
+   */
+  withoutCuttingless?: boolean;
+}
+
 /**
  * The summary rows of the visible bales in the query's dates and filter, computed over the
  * organization's cached bale columns (`summarizeBales` is the same in SQL).
@@ -56,7 +66,7 @@ async function summarize(
   ctx: AppContext,
   orgId: string,
   query: BaleSummaryQuery,
-  options: { onHand?: boolean; by?: SummaryGrouping },
+  options: SummaryOptions & { by?: SummaryGrouping },
 ): Promise<SummaryRow[]> {
   // The selection resolves dates and the filter (404 for another organization's); the filter's
   // condition is read with it, since the columns apply it in memory.
@@ -65,7 +75,8 @@ async function summarize(
     query.filterId === undefined
       ? undefined
       : storedFilter(ctx, orgId, query.filterId).then(
-          ({ id: _, name: __, dateRange: ___, ...rest }): FilterCondition => rest,
+          ({ id: _, name: __, dateRange: ___, ...rest }): FilterCondition =>
+            options.withoutCuttingless ? { ...rest, includeCuttingless: false } : rest,
         ),
     ctx.summaryCache.columns(orgId),
     readSummaryReference(ctx.db, orgId),
@@ -85,7 +96,7 @@ export async function baleSummary(
   ctx: AppContext,
   orgId: string,
   query: BaleSummaryQuery,
-  options: { onHand?: boolean } = {},
+  options: SummaryOptions = {},
 ): Promise<BaleSummaryResponse> {
   const [row] = await summarize(ctx, orgId, query, options);
   return { summary: toSummary(row) };
@@ -112,8 +123,9 @@ export async function baleSummaryGroupBy(
   ctx: AppContext,
   orgId: string,
   query: BaleSummaryGroupByQuery,
+  options: SummaryOptions = {},
 ): Promise<BaleSummaryGroupByResponse> {
-  const rows = await summarize(ctx, orgId, query, { by: query.by });
+  const rows = await summarize(ctx, orgId, query, { ...options, by: query.by });
   const groups = rows.map((row) => ({
     key: row.groupKey,
     name: groupName(query.by, row),
