@@ -136,6 +136,7 @@ const matrix: Row[] = [
   ['GET', '/data-api/geofences/get', ALL_READ],
   // A report is of one of the organization's filters: another's is not there (404).
   ['GET', '/data-api/reports/csv', OWN_THING, (f) => q({ filterId: home(f).filterId })],
+  ['GET', '/data-api/reports/pdf', OWN_THING, (f) => q({ filterId: home(f).filterId })],
   // Fields, crops, cuttings and filters: sub-users create and change them too
   // (docs/product.md#roles).
   ['GET', '/data-api/fields', ALL_READ],

@@ -19,7 +19,7 @@ function decodeHex(hex: string): string {
 function streams(pdf: Buffer): string[] {
   const out: string[] = [];
   const source = pdf.toString('latin1');
-  const pattern = /<<([^]*?)>>\s*stream\r?\n/g;
+  const pattern = /<<([\s\S]*?)>>\s*stream\r?\n/g;
   for (let match = pattern.exec(source); match; match = pattern.exec(source)) {
     const start = match.index + match[0].length;
     const end = source.indexOf('endstream', start);
