@@ -6,6 +6,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
+import { accountDataRoutes } from './features/account/account-data.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authorizedEmailsRoutes } from './features/authorized-emails/authorized-emails.routes.ts';
 import { balersRoutes } from './features/balers/balers.routes.ts';
@@ -109,6 +111,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await userApi.register(authorizedEmailsRoutes);
       await userApi.register(adminRoutes);
       await userApi.register(subscriptionsRoutes);
+      await userApi.register(accountRoutes);
     },
     { prefix: '/user-api' },
   );
@@ -125,6 +128,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await dataApi.register(summariesRoutes);
       await dataApi.register(heatmapsRoutes);
       await dataApi.register(reportsRoutes);
+      await dataApi.register(accountDataRoutes);
     },
     { prefix: '/data-api' },
   );

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type AppContext, createAppContext } from './app-context.ts';
 import type { Config } from './config.ts';
+import { startDataExportWorker } from './features/account/data-export-worker.ts';
 import { demoOwner, seedDemo } from './features/demo/demo.service.ts';
 import { readDemoBalerKey } from './features/demo/demo-baler-key.ts';
 import { startIdentityHousekeeping } from './features/identity/identity-housekeeping.ts';
@@ -76,6 +77,9 @@ export async function startProduct(config: Config): Promise<RunningProduct> {
   const stopRollover = startMonthRollover(ctx, (error) =>
     app.log.warn({ err: error }, 'activating or renewing subscription months failed'),
   );
+  const stopExportWorker = startDataExportWorker(ctx, (error, exportId) =>
+    app.log.warn({ err: error, exportId }, 'building a data export failed'),
+  );
   return {
     ctx,
     app,
@@ -86,6 +90,7 @@ export async function startProduct(config: Config): Promise<RunningProduct> {
       stopRollover();
       stopRateLimitHousekeeping();
       await app.close();
+      await stopExportWorker();
       await stopMailWorker();
       await database.close();
     },

@@ -21,9 +21,11 @@ export const deleteAccountRequestSchema = z.object({
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 
-/** POST /reports/email-user-data: where the export went and until when its link works. */
-export const emailUserDataResponseSchema = z.object({
+/** DELETE /user/close-account answers this once the export is mailed and the account is gone. */
+export const closeAccountResponseSchema = z.object({
+  /** Where the data export's link was mailed. */
   email: z.string(),
+  /** Until when the link works. */
   expiresAt: z.iso.datetime({ offset: true }),
 });
-export type EmailUserDataResponse = z.infer<typeof emailUserDataResponseSchema>;
+export type CloseAccountResponse = z.infer<typeof closeAccountResponseSchema>;

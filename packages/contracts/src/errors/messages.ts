@@ -95,6 +95,7 @@ export const messages = {
     ownerOnlySubscriptions: 'Only the account owner can manage subscriptions and credits.',
     ownerOnlySettings: "Only the account owner can change the organization's settings.",
     ownerOnlyAccount: 'Only the account owner can close the account.',
+    ownerOnlyAccountData: "Only the account owner can see and export the organization's data.",
     adminOnly: 'Only administrators can do this.',
   },
   baler: {
@@ -159,6 +160,10 @@ export const messages = {
       'Error generating report - delete aborted. Your account has not been deleted; please ' +
       `try again or contact ${PRODUCT_NAME} support.`,
     deleteFailed: `Error deleting account. Please try again or contact ${PRODUCT_NAME} support.`,
+  },
+  dataExport: {
+    linkInvalid: 'This download link is not valid or has expired.',
+    failed: `The data export could not be made. Please try again or contact ${PRODUCT_NAME} support.`,
   },
   fieldCuttingCrop: {
     field: {

@@ -1,0 +1,151 @@
+import type { MeasurementSystem } from '@baletrack/contracts/constants';
+import type { Boundary } from '@baletrack/contracts/geo/boundary';
+import { defaultSettings } from '@baletrack/contracts/settings/settings';
+import { strToU8, Zip, ZipDeflate } from 'fflate';
+import type { AppContext } from '../../app-context.ts';
+import { boundaryContains, boxContains, parseBox } from '../fields/boundary.ts';
+import { listGeofences } from '../geofences/geofences.repository.ts';
+import { CSV_BOM, csvLine } from '../reports/csv.ts';
+import { type ReportBale, reportColumns } from '../reports/report-columns.ts';
+import { listReportPage } from '../reports/reports.repository.ts';
+import { REPORT_PAGE_SIZE } from '../reports/reports.service.ts';
+import * as files from './export-files.repository.ts';
+import { exportReadme } from './export-readme.ts';
+
+/** Told how far the build is (0–1); may throw to stop it (the builder lost its claim). */
+export type ExportProgress = (fraction: number) => Promise<void>;
+
+/**
+ * The organization's data as a ZIP (docs/product.md#account): its bales as the report's CSV
+ * (every column, the organization's units), fields and storage areas as GeoJSON, everything else
+ * as JSON, secrets left out. Bales are read in the report's keyset pages and compressed as they
+ * come, so only the compressed file is held whole.
+ * @example const zip = await buildExportZip(ctx, orgId, async (f) => console.log(f));
+ */
+export async function buildExportZip(
+  ctx: AppContext,
+  orgId: string,
+  progress: ExportProgress,
+): Promise<Uint8Array> {
+  const organization = await files.readOrganization(ctx.db, orgId);
+  if (!organization) throw new Error('The organization no longer exists.');
+  const system = (organization.measurementSystem ??
+    defaultSettings.measurementSystem) as MeasurementSystem;
+  const counts = await files.countBales(ctx.db, orgId);
+
+  const parts: Uint8Array[] = [];
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk) => {
+    if (error) failure = error;
+    else parts.push(chunk);
+  });
+  const addFile = (name: string, text: string) => {
+    const file = new ZipDeflate(name, { level: 6 });
+    zip.add(file);
+    file.push(strToU8(text), true);
+  };
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+  addFile(
+    'README.txt',
+    exportReadme({
+      organizationName: organization.name,
+      exportedAt: ctx.now(),
+      system,
+      bales: counts.visible,
+      lockedBales: counts.locked,
+    }),
+  );
+  const { id, name, createdAt, ...settings } = organization;
+  addFile('organization.json', json({ id, name, createdAt, settings }));
+  addFile('people.json', json(await files.readPeople(ctx.db, orgId)));
+  addFile('balers.json', json(await files.readBalers(ctx.db, orgId)));
+  addFile('fields.geojson', json(featureCollection(await files.readFields(ctx.db, orgId))));
+  addFile(
+    'storage-areas.geojson',
+    json(featureCollection(await files.readGeofences(ctx.db, orgId))),
+  );
+  addFile('crops.json', json(await files.readCrops(ctx.db, orgId)));
+  addFile('cuttings.json', json(await files.readCuttings(ctx.db, orgId)));
+  addFile('filters.json', json(await files.readFilters(ctx.db, orgId)));
+  addFile('automated-reports.json', json(await files.readAutomatedReports(ctx.db, orgId)));
+  addFile('subscription-months.json', json(await files.readSubscriptionMonths(ctx.db, orgId)));
+  addFile('credit-ledger.json', json(await files.readCreditLedger(ctx.db, orgId)));
+  addFile('payments.json', json(await files.readPayments(ctx.db, orgId)));
+  addFile('authorized-emails.json', json(await files.readAuthorizedEmails(ctx.db, orgId)));
+  addFile('feedback.json', json(await files.readFeedback(ctx.db, orgId)));
+  addFile('support-chat.json', json(await files.readConversations(ctx.db, orgId)));
+  await progress(0.05);
+
+  const bales = new ZipDeflate('bales.csv', { level: 6 });
+  zip.add(bales);
+  bales.push(strToU8(CSV_BOM + csvLine(reportColumns.map((c) => c.header(system)))));
+  let written = 0;
+  for await (const chunk of baleChunks(ctx, orgId, system)) {
+    bales.push(strToU8(chunk.text));
+    written += chunk.rows;
+    if (failure) throw failure;
+    await progress(0.05 + 0.9 * Math.min(1, written / Math.max(1, counts.visible)));
+  }
+  bales.push(new Uint8Array(0), true);
+  zip.end();
+  if (failure) throw failure;
+  return concat(parts);
+}
+
+/** The report's rows (`reportColumns`) of every visible bale, a page at a time. */
+async function* baleChunks(ctx: AppContext, orgId: string, system: MeasurementSystem) {
+  const [geofences, snapshot] = await Promise.all([
+    listGeofences(ctx.db, orgId),
+    ctx.mapIndex.snapshot(orgId),
+  ]);
+  const areas = geofences.map((g) => ({
+    name: g.name,
+    box: parseBox(g.box),
+    boundary: g.boundary as Boundary,
+  }));
+  // The first storage area by name holding the point, as the report says it.
+  const areaAt = (lon: number, lat: number) =>
+    areas.find((a) => boxContains(a.box, lon, lat) && boundaryContains(a.boundary, lon, lat))
+      ?.name ?? null;
+  let after: string | undefined;
+  for (;;) {
+    const rows = await listReportPage(ctx.db, orgId, {}, after, REPORT_PAGE_SIZE);
+    let text = '';
+    for (const row of rows) {
+      const bale: ReportBale = {
+        ...row,
+        fieldNames: row.fieldNames ?? [],
+        stackId: snapshot.stackOf.get(row.uid) ?? null,
+        storageArea: areaAt(row.currentLon, row.currentLat),
+      };
+      text += csvLine(reportColumns.map((column) => column.cell(bale, system)));
+    }
+    if (rows.length > 0) yield { text, rows: rows.length };
+    const last = rows[rows.length - 1];
+    if (rows.length < REPORT_PAGE_SIZE || !last) return;
+    after = last.uid;
+  }
+}
+
+/** Boundaries as a GeoJSON FeatureCollection, every other column a property. */
+function featureCollection(rows: { boundary: unknown }[]) {
+  return {
+    type: 'FeatureCollection',
+    features: rows.map(({ boundary, ...properties }) => ({
+      type: 'Feature',
+      geometry: boundary,
+      properties,
+    })),
+  };
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
