@@ -10,6 +10,7 @@ import { accountRoutes } from './features/account/account.routes.ts';
 import { accountDataRoutes } from './features/account/account-data.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authorizedEmailsRoutes } from './features/authorized-emails/authorized-emails.routes.ts';
+import { automatedReportsRoutes } from './features/automated-reports/automated-reports.routes.ts';
 import { balersRoutes } from './features/balers/balers.routes.ts';
 import { balesRoutes } from './features/bales/bales.routes.ts';
 import { convertApi } from './features/convert/convert.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await dataApi.register(summariesRoutes);
       await dataApi.register(heatmapsRoutes);
       await dataApi.register(reportsRoutes);
+      await dataApi.register(automatedReportsRoutes);
       await dataApi.register(accountDataRoutes);
     },
     { prefix: '/data-api' },

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { type AppContext, createAppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { startDataExportWorker } from './features/account/data-export-worker.ts';
+import { startReportScheduler } from './features/automated-reports/report-scheduler.ts';
 import { demoOwner, seedDemo } from './features/demo/demo.service.ts';
 import { readDemoBalerKey } from './features/demo/demo-baler-key.ts';
 import { startIdentityHousekeeping } from './features/identity/identity-housekeeping.ts';
@@ -27,8 +28,8 @@ export interface RunningProduct {
 
 /**
  * The whole product in one process: configuration, database (migrated), mail, the demo farm, the
- * background work (maintenance, housekeeping, mail, subscription months) and the HTTP app, not yet
- * listening. main.ts runs it; the browser journeys' server (e2e/support) runs it too.
+ * background work (maintenance, housekeeping, mail, subscription months, data exports) and the
+ * HTTP app, not yet listening. main.ts runs it; the browser journeys' server (e2e/support) runs it too.
  */
 export async function startProduct(config: Config): Promise<RunningProduct> {
   const database = await connectDatabase(config.database);
@@ -77,6 +78,9 @@ export async function startProduct(config: Config): Promise<RunningProduct> {
   const stopRollover = startMonthRollover(ctx, (error) =>
     app.log.warn({ err: error }, 'activating or renewing subscription months failed'),
   );
+  const stopReportScheduler = startReportScheduler(ctx, (error) =>
+    app.log.warn({ err: error }, 'sending an automated report failed'),
+  );
   const stopExportWorker = startDataExportWorker(ctx, (error, exportId) =>
     app.log.warn({ err: error, exportId }, 'building a data export failed'),
   );
@@ -89,6 +93,7 @@ export async function startProduct(config: Config): Promise<RunningProduct> {
       stopHousekeeping();
       stopRollover();
       stopRateLimitHousekeeping();
+      await stopReportScheduler();
       await app.close();
       await stopExportWorker();
       await stopMailWorker();

@@ -48,6 +48,27 @@ export const updateAutomatedReportRequestSchema = z.object({
 });
 export type UpdateAutomatedReportRequest = z.infer<typeof updateAutomatedReportRequestSchema>;
 
-/** One element of GET /autoreport/settings. */
-export const automatedReportSchema = updateAutomatedReportRequestSchema;
+/** The newest period of a report the server has taken up, and how sending it went. */
+export const reportRunSchema = z.object({
+  periodStart: z.iso.datetime({ offset: true }),
+  periodEnd: z.iso.datetime({ offset: true }),
+  /** 'pending' also while a failed attempt waits for its retry (see `lastError`). */
+  status: z.enum(['pending', 'sending', 'sent', 'failed']),
+  attempts: z.number().int().min(0),
+  sentAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Bales in the mailed file. */
+  baleCount: z.number().int().min(0).nullable(),
+  lastError: z.string().nullable(),
+});
+export type ReportRun = z.infer<typeof reportRunSchema>;
+
+/** One element of GET /autoreport/settings: the settings and how sending goes. */
+export const automatedReportSchema = updateAutomatedReportRequestSchema.extend({
+  filterName: z.string(),
+  /** The next sending time (06:00 in the report's timezone); null when the frequency is none. */
+  nextSendAt: z.iso.datetime({ offset: true }).nullable(),
+  lastRun: reportRunSchema.nullable(),
+});
 export type AutomatedReport = z.infer<typeof automatedReportSchema>;
+
+export const automatedReportsResponseSchema = z.array(automatedReportSchema);

@@ -9,6 +9,8 @@ import {
 } from '@baletrack/contracts/filters/filter';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isForeignKeyViolation } from '../../lib/db-errors.ts';
+import { filterUsedByReports } from '../automated-reports/automated-reports.repository.ts';
 import {
   type ChoiceTable,
   deleteFilter,
@@ -132,6 +134,16 @@ export async function changeFilter(
 }
 
 export async function removeFilter(ctx: AppContext, orgId: string, id: string): Promise<void> {
-  // Automated reports (not built yet) will refuse here with messages.filter.usedByAutomaticReport.
-  if (!(await deleteFilter(ctx.db, orgId, id))) throw notFound();
+  if (await filterUsedByReports(ctx.db, orgId, id)) {
+    throw new AppError('CONFLICT', messages.filter.usedByAutomaticReport);
+  }
+  try {
+    if (!(await deleteFilter(ctx.db, orgId, id))) throw notFound();
+  } catch (error) {
+    // A report was set up on it between the check and the delete (automated_reports' key).
+    if (isForeignKeyViolation(error)) {
+      throw new AppError('CONFLICT', messages.filter.usedByAutomaticReport);
+    }
+    throw error;
+  }
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { listOutbox } from '../../lib/mail/outbox.repository.ts';
+import { idParamsSchema } from '@baletrack/contracts/common/id-params';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { findMailAttachment, listOutbox } from '../../lib/mail/outbox.repository.ts';
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
 const loopbackClient = (ip: string) =>
@@ -17,19 +19,29 @@ export function mailboxEnabled(ctx: AppContext, clientIp: string): boolean {
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+// en-US, the product's one locale (docs/product.md#client-behaviour), e.g. 'Nov 23, 2026, 6:00 AM'.
+const sentAt = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+const mailboxOff = { code: 'NOT_FOUND', message: 'The local mailbox is off.' } as const;
 
-export async function mailboxRoutes(app: FastifyInstance): Promise<void> {
+export async function mailboxRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get('/mailbox', { schema: { hide: true } }, async (request, reply) => {
-    if (!mailboxEnabled(app.ctx, request.ip)) {
-      return reply.status(404).send({ code: 'NOT_FOUND', message: 'The local mailbox is off.' });
-    }
+    if (!mailboxEnabled(app.ctx, request.ip)) return reply.status(404).send(mailboxOff);
     const mails = await listOutbox(app.ctx.db, 100);
     const items = mails
-      .map(
-        (m) => `<article><h2>${escapeHtml(m.subject)}</h2>
-<p>To <strong class="recipient">${escapeHtml(m.recipient)}</strong> · ${m.createdAt.toISOString()}</p>
-<pre>${escapeHtml(m.text)}</pre></article>`,
-      )
+      .map((m) => {
+        const file =
+          m.attachmentId && m.attachmentFilename
+            ? `<p>Attached: <a class="attachment" href="/mailbox/attachments/${m.attachmentId}" download="${escapeHtml(m.attachmentFilename)}">${escapeHtml(m.attachmentFilename)}</a></p>`
+            : '';
+        return `<article><h2>${escapeHtml(m.subject)}</h2>
+<p>To <strong class="recipient">${escapeHtml(m.recipient)}</strong> · <time datetime="${m.createdAt.toISOString()}">${sentAt.format(m.createdAt)} UTC</time></p>
+<pre>${escapeHtml(m.text)}</pre>${file}</article>`;
+      })
       .join('\n');
     return reply
       .type('text/html')
@@ -43,4 +55,20 @@ article{border:1px solid #ccc;border-radius:8px;padding:0 1rem;margin:1rem 0}pre
 ${items || '<p>No mail yet.</p>'}
 </body></html>`);
   });
+
+  app.get(
+    '/mailbox/attachments/:id',
+    { schema: { hide: true, params: idParamsSchema } },
+    async (request, reply) => {
+      if (!mailboxEnabled(app.ctx, request.ip)) return reply.status(404).send(mailboxOff);
+      const file = await findMailAttachment(app.ctx.db, request.params.id);
+      if (!file) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such file.' });
+      const asciiName = file.filename.replace(/[^\w.-]/g, '_');
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${asciiName}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(file.content));
+    },
+  );
 }

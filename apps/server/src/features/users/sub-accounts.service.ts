@@ -8,6 +8,7 @@ import type {
 } from '@baletrack/contracts/users/sub-account';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { emailReceivesReports } from '../automated-reports/automated-reports.repository.ts';
 import { temporaryPassword } from '../identity/temporary-password.ts';
 import {
   createPoolUser,
@@ -175,6 +176,10 @@ export async function deleteSubAccount(
   const user = await targetUser(ctx, principal, ref);
   if (user.id === principal.userId) {
     throw new AppError('VALIDATION_FAILED', messages.user.cannotDeleteSelf);
+  }
+  // A person an automated report is mailed to stays until the owner takes them off it.
+  if (await emailReceivesReports(ctx.db, principal.orgId, user.email)) {
+    throw new AppError('CONFLICT', messages.user.deleteUnsubscribeFirst);
   }
   try {
     await deletePoolUser(ctx, user.id);

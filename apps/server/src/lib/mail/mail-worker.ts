@@ -6,6 +6,8 @@ import {
   type ClaimedMail,
   claimDueMail,
   deleteSentMailBefore,
+  deleteUnneededAttachments,
+  findMailAttachment,
   finishMail,
   releaseMail,
   renewClaim,
@@ -101,11 +103,23 @@ export function createMailWorker(
     const leaseUntil = new Date(ctx.now().getTime() + o.leaseMs);
     if (!(await renewClaim(ctx.db, mail, leaseUntil))) return;
     try {
+      const attachment = mail.attachmentId
+        ? await findMailAttachment(ctx.db, mail.attachmentId)
+        : undefined;
       await transport.sendMail({
         from: o.from,
         to: mail.recipient,
         subject: mail.subject,
         text: mail.text,
+        attachments: attachment
+          ? [
+              {
+                filename: attachment.filename,
+                contentType: attachment.contentType,
+                content: Buffer.from(attachment.content),
+              },
+            ]
+          : undefined,
       });
     } catch (error) {
       const final = mail.attempts >= o.maxAttempts || recipientRefused(error);
@@ -151,6 +165,7 @@ export function createMailWorker(
     if (ctx.now().getTime() - lastPurge > HOUR) {
       lastPurge = ctx.now().getTime();
       await deleteSentMailBefore(ctx.db, new Date(lastPurge - o.keepSentMs));
+      await deleteUnneededAttachments(ctx.db);
     }
     return counts;
   }

@@ -1,11 +1,15 @@
 import type { Database } from '@baletrack/db/database';
-import type { Kysely } from 'kysely';
-import { insertOutboxMail } from './outbox.repository.ts';
+import type { Kysely, Transaction } from 'kysely';
+import { insertOutboxMail, type MailAttachment } from './outbox.repository.ts';
+
+export type { MailAttachment };
 
 export interface Mail {
-  to: string;
+  /** One address, or several that each get their own copy (they never see each other). */
+  to: string | readonly string[];
   subject: string;
   text: string;
+  attachment?: MailAttachment;
 }
 
 export interface Mailer {
@@ -14,8 +18,9 @@ export interface Mailer {
   /**
    * Writes the mail to the outbox and returns: nothing here talks to a mail server, so a slow
    * or unreachable one neither slows nor fails the caller. Throws only if the database does.
+   * Given a transaction, the mail is queued only if that transaction commits.
    */
-  send(mail: Mail): Promise<void>;
+  send(mail: Mail, trx?: Transaction<Database>): Promise<void>;
   /** Calls `listener` after each mail this mailer queues; answers a function that stops it. */
   onQueued?(listener: () => void): () => void;
 }
@@ -38,9 +43,10 @@ export function createMailer(options: {
     const listeners = new Set<() => void>();
     return {
       kind: 'smtp',
-      async send(mail) {
-        await insertOutboxMail(options.db, mail, 'pending', now());
-        for (const listener of listeners) listener();
+      async send(mail, trx) {
+        await insertOutboxMail(trx ?? options.db, mail, 'pending', now(), mail.attachment);
+        // Within a transaction the mail is not visible yet; the worker's next poll finds it.
+        if (!trx) for (const listener of listeners) listener();
       },
       onQueued(listener) {
         listeners.add(listener);
@@ -50,8 +56,8 @@ export function createMailer(options: {
   }
   return {
     kind: 'outbox',
-    async send(mail) {
-      await insertOutboxMail(options.db, mail, 'kept', now());
+    async send(mail, trx) {
+      await insertOutboxMail(trx ?? options.db, mail, 'kept', now(), mail.attachment);
       options.log(mail);
     },
   };

@@ -1,40 +1,101 @@
+import { randomUUID } from 'node:crypto';
 import type { Database, OutboxStatus } from '@baletrack/db/database';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 /*
  * The outbox: every mail the server writes, queued for the mail worker ('pending') or, without
  * SMTP, kept for the local mailbox page ('kept'). States: docs/operations.md#mail-outbox.
  */
 
-/** Queues a mail ('pending', due at once) or keeps it for the local mailbox ('kept'). */
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A file sent with a mail, e.g. a report's CSV. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+/**
+ * Queues a mail to each recipient ('pending', due at once) or keeps it for the local mailbox
+ * ('kept'). An attachment is stored once, however many recipients share it. Pass a transaction
+ * to make the mail part of a larger change (an automated report's period marked sent).
+ */
 export async function insertOutboxMail(
-  db: Kysely<Database>,
-  mail: { to: string; subject: string; text: string },
+  db: Db,
+  mail: { to: string | readonly string[]; subject: string; text: string },
   status: Extract<OutboxStatus, 'pending' | 'kept'>,
   at: Date,
+  attachment?: MailAttachment,
 ): Promise<void> {
+  const recipients = typeof mail.to === 'string' ? [mail.to] : mail.to;
+  if (recipients.length === 0) return;
+  let attachmentId: string | null = null;
+  if (attachment) {
+    attachmentId = randomUUID();
+    await db
+      .insertInto('mailAttachments')
+      .values({ id: attachmentId, ...attachment, createdAt: at })
+      .execute();
+  }
   // Due at the app's clock, the one the worker claims by: the database's own `now()` can be a
   // fraction of a millisecond ahead of it, which left a fresh mail not yet due.
   await db
     .insertInto('outbox')
-    .values({
-      recipient: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      status,
-      createdAt: at,
-      nextAttemptAt: at,
-    })
+    .values(
+      recipients.map((recipient) => ({
+        recipient,
+        subject: mail.subject,
+        text: mail.text,
+        status,
+        createdAt: at,
+        nextAttemptAt: at,
+        attachmentId,
+      })),
+    )
     .execute();
+}
+
+/** A mail's file, for sending it or for the local mailbox's download link. */
+export function findMailAttachment(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('mailAttachments')
+    .select(['filename', 'contentType', 'content'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Deletes files no mail still needs: every mail that had it was sent or failed (the local
+ * mailbox's kept mail keeps its file). Answers how many went.
+ */
+export async function deleteUnneededAttachments(db: Kysely<Database>): Promise<number> {
+  const result = await db
+    .deleteFrom('mailAttachments')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('outbox')
+            .select('outbox.id')
+            .whereRef('outbox.attachmentId', '=', 'mailAttachments.id')
+            .where('outbox.status', 'in', ['pending', 'sending', 'kept']),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The newest mail of the local mailbox, newest first (the loopback mailbox page). */
 export function listOutbox(db: Kysely<Database>, limit: number) {
   return db
     .selectFrom('outbox')
-    .selectAll()
+    .leftJoin('mailAttachments', 'mailAttachments.id', 'outbox.attachmentId')
+    .selectAll('outbox')
+    .select('mailAttachments.filename as attachmentFilename')
     .where('status', '=', 'kept')
-    .orderBy('id', 'desc')
+    .orderBy('outbox.id', 'desc')
     .limit(limit)
     .execute();
 }
@@ -44,6 +105,7 @@ export interface ClaimedMail {
   recipient: string;
   subject: string;
   text: string;
+  attachmentId: string | null;
   /** This attempt's number; it also identifies the claim (see finishMail). */
   attempts: number;
 }
@@ -78,7 +140,7 @@ export function claimDueMail(
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'recipient', 'subject', 'text', 'attempts'])
+    .returning(['id', 'recipient', 'subject', 'text', 'attachmentId', 'attempts'])
     .execute();
 }
 
