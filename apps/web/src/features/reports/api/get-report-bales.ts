@@ -1,9 +1,9 @@
 import type { BaleTimeFilter } from '@baletrack/contracts/bales/bale-query';
 import { balesPageResponseSchema, PAGE_SIZE_MAX } from '@baletrack/contracts/bales/bale-reads';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { reportsKeys } from '@/features/reports/api/reports-keys';
-import { type ReportRow, toReportRow } from '@/features/reports/utils/report-rows';
+import { type ReportRow, ReportRowList, toReportRow } from '@/features/reports/utils/report-rows';
 import { dataApi } from '@/lib/api-client';
 
 export type ReportBalesQuery = BaleTimeFilter & { filterId: string };
@@ -55,11 +55,15 @@ export function useReportBales(query: ReportBalesQuery) {
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
-  const pages = result.data?.pages;
-  const rows = useMemo(() => pages?.flatMap((page) => page.rows) ?? [], [pages]);
+  // One array grown as pages arrive: flattening every page again on each arrival made loading
+  // 200,000 rows quadratic.
+  const [list] = useState(() => new ReportRowList());
+  const rows = list.update(result.data?.pages ?? []);
   const { data, refetch } = result;
   return {
+    /** The same array while it grows: read `rowCount` to see that it did. */
     rows,
+    rowCount: rows.length,
     isPending: result.isPending,
     isError,
     done: result.isSuccess && !hasNextPage,

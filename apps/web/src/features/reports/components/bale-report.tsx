@@ -28,7 +28,7 @@ export function BaleReport({ query, filterKeepsCuttingless }: BaleReportProps) {
         aria-labelledby="report-bales-title"
         data-testid="report-bales"
         data-state={state}
-        data-rows={bales.rows.length}
+        data-rows={bales.rowCount}
       >
         <Group justify="space-between" align="flex-end" gap="sm">
           <Stack gap={2}>
@@ -39,10 +39,10 @@ export function BaleReport({ query, filterKeepsCuttingless }: BaleReportProps) {
               {state === 'loading' && <Loader size="xs" aria-hidden="true" />}
               <Text size="sm" c="dimmed">
                 {state === 'ready'
-                  ? formatCount(bales.rows.length, 'bale', 'bales')
+                  ? formatCount(bales.rowCount, 'bale', 'bales')
                   : state === 'loading'
-                    ? `Loading bales… ${formatNumber(bales.rows.length)} so far`
-                    : `${formatNumber(bales.rows.length)} bales loaded`}
+                    ? `Loading bales… ${formatNumber(bales.rowCount)} so far`
+                    : `${formatNumber(bales.rowCount)} bales loaded`}
               </Text>
             </Group>
           </Stack>
@@ -58,10 +58,16 @@ export function BaleReport({ query, filterKeepsCuttingless }: BaleReportProps) {
             </Group>
           </Alert>
         )}
-        {state === 'ready' && bales.rows.length === 0 ? (
+        {state === 'ready' && bales.rowCount === 0 ? (
           <Text>No bales match the filter and dates.</Text>
         ) : (
-          <ReportBalesTable rows={bales.rows} units={units} rfvEnabled={rfvEnabled} />
+          <ReportBalesTable
+            rows={bales.rows}
+            rowCount={bales.rowCount}
+            done={bales.done}
+            units={units}
+            rfvEnabled={rfvEnabled}
+          />
         )}
       </Stack>
     </Stack>

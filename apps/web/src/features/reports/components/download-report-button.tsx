@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useDownloadReportCsv } from '@/features/reports/api/download-report-csv';
+import { type ReportFormat, useDownloadReport } from '@/features/reports/api/download-report';
 import type { ReportBalesQuery } from '@/features/reports/api/get-report-bales';
 
 interface DownloadReportButtonProps {
@@ -11,14 +11,18 @@ interface DownloadReportButtonProps {
 }
 
 /**
- * Downloads the report as CSV in the organization's units: every bale of the filter and dates,
- * every attribute (docs/product.md#reports).
+ * Downloads the report in the organization's units (docs/product.md#reports): the CSV (every
+ * bale, every attribute) or the printable PDF (summary, grades, per-field and per-cutting totals).
  */
 export function DownloadReportButton({ query, filterKeepsCuttingless }: DownloadReportButtonProps) {
-  const download = useDownloadReportCsv();
+  const csv = useDownloadReport('csv');
+  const pdf = useDownloadReport('pdf');
   const [includeCuttingless, setIncludeCuttingless] = useState(true);
 
-  const start = () =>
+  const start = (format: ReportFormat) => {
+    const download = format === 'csv' ? csv : pdf;
+    // One failure message at a time: the other button's is cleared.
+    (format === 'csv' ? pdf : csv).reset();
     download.mutate(
       { ...query, includeCuttingless: includeCuttingless ? 'true' : 'false' },
       {
@@ -26,6 +30,8 @@ export function DownloadReportButton({ query, filterKeepsCuttingless }: Download
           notifications.show({ color: 'green', message: `${filename} saved.` }),
       },
     );
+  };
+  const error = csv.error ?? pdf.error;
 
   return (
     <Stack gap={6} align="flex-end">
@@ -37,17 +43,22 @@ export function DownloadReportButton({ query, filterKeepsCuttingless }: Download
           onChange={(event) => setIncludeCuttingless(event.currentTarget.checked)}
           title={
             filterKeepsCuttingless
-              ? 'Unticked, the file leaves out bales in no cutting; the table still shows them.'
+              ? 'Unticked, the files leave out bales in no cutting; the screen still shows them.'
               : 'This filter leaves out bales in no cutting.'
           }
         />
-        <Button onClick={start} loading={download.isPending}>
-          Download CSV
-        </Button>
+        <Group gap="xs">
+          <Button onClick={() => start('csv')} loading={csv.isPending}>
+            Download CSV
+          </Button>
+          <Button variant="default" onClick={() => start('pdf')} loading={pdf.isPending}>
+            Download PDF
+          </Button>
+        </Group>
       </Group>
-      {download.isError && (
+      {error && (
         <Alert color="red" variant="light" role="alert" py={6}>
-          {download.error.message}
+          {error.message}
         </Alert>
       )}
     </Stack>

@@ -5,8 +5,8 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import {
   type ReportRow,
   type Sort,
+  SortedRowView,
   type SortKey,
-  sortRows,
 } from '@/features/reports/utils/report-rows';
 import type { DisplayUnits } from '@/lib/display-units';
 import { formatLongDate, formatNumber, formatPercent } from '@/lib/format';
@@ -75,7 +75,11 @@ function columnsFor(units: DisplayUnits, rfvEnabled: boolean): Column[] {
 const cellStyle = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
 interface ReportBalesTableProps {
+  /** Grown in place as pages arrive (`rowCount` says how far). */
   rows: ReportRow[];
+  rowCount: number;
+  /** Every row is in: a chosen sort is brought up to date. */
+  done: boolean;
   units: DisplayUnits;
   rfvEnabled: boolean;
 }
@@ -85,9 +89,19 @@ interface ReportBalesTableProps {
  * Virtual), so hundreds of thousands of bales scroll as smoothly as a hundred. Without a sort
  * chosen, bales keep the server's order (by uid).
  */
-export function ReportBalesTable({ rows, units, rfvEnabled }: ReportBalesTableProps) {
+export function ReportBalesTable({
+  rows,
+  rowCount,
+  done,
+  units,
+  rfvEnabled,
+}: ReportBalesTableProps) {
   const [sort, setSort] = useState<Sort | null>(null);
-  const sorted = useMemo(() => (sort ? sortRows(rows, sort) : rows), [rows, sort]);
+  const [sorter] = useState(() => new SortedRowView());
+  const sorted = useMemo(
+    () => sorter.view(rows, rowCount, sort, done),
+    [sorter, rows, rowCount, sort, done],
+  );
   const columns = useMemo(() => columnsFor(units, rfvEnabled), [units, rfvEnabled]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -161,7 +175,7 @@ export function ReportBalesTable({ rows, units, rfvEnabled }: ReportBalesTablePr
             </tr>
           )}
           {items.map((item) => {
-            const row = sorted[item.index] as ReportRow;
+            const row = sorted.at(item.index);
             return (
               <Table.Tr key={row.uid} aria-rowindex={item.index + 2} h={ROW_HEIGHT}>
                 {columns.map((column) => (

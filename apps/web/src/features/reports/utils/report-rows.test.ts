@@ -1,6 +1,13 @@
 import type { Bale } from '@baletrack/contracts/bales/bale';
 import { describe, expect, it } from 'vitest';
-import { type ReportRow, sortRows, toReportRow } from '@/features/reports/utils/report-rows';
+import {
+  type ReportRow,
+  ReportRowList,
+  type Sort,
+  SortedRowView,
+  sortRows,
+  toReportRow,
+} from '@/features/reports/utils/report-rows';
 
 const row = (uid: string, values: Partial<ReportRow> = {}): ReportRow => ({
   uid,
@@ -76,5 +83,99 @@ describe('toReportRow', () => {
       protein: 14,
       loadType: 'retail',
     });
+  });
+});
+
+/** Pages of `size` rows whose elements count how often they are read. */
+function countedPages(pageCount: number, size: number) {
+  const reads = { count: 0 };
+  const pages = Array.from({ length: pageCount }, (_, p) => {
+    const rows = Array.from({ length: size }, (_, i) =>
+      row(`B${String(p * size + i).padStart(7, '0')}`, { weightKg: (p * 7919 + i * 104729) % 997 }),
+    );
+    const counted = new Proxy(rows, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads.count += 1;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    return { rows: counted };
+  });
+  return { pages, reads };
+}
+
+describe('ReportRowList', () => {
+  it('reads each row once however many pages arrive: 200,000 rows, 200,000 reads', () => {
+    const { pages, reads } = countedPages(200, 1_000);
+    const list = new ReportRowList();
+    let rows: ReportRow[] = [];
+    for (let arrived = 1; arrived <= pages.length; arrived += 1) {
+      rows = list.update(pages.slice(0, arrived));
+      // Asked twice for the same pages (React's strict mode renders twice): nothing is added.
+      list.update(pages.slice(0, arrived));
+      expect(rows).toHaveLength(arrived * 1_000);
+    }
+    expect(reads.count).toBe(200_000);
+    expect(rows[0]?.uid).toBe('B0000000');
+    expect(rows[199_999]?.uid).toBe('B0199999');
+  });
+
+  it('starts afresh when the pages are not the ones seen plus more', () => {
+    const { pages } = countedPages(3, 2);
+    const list = new ReportRowList();
+    const first = list.update(pages);
+    const again = list.update(pages.slice(1));
+    expect(again).not.toBe(first);
+    expect(again.map((r) => r.uid)).toEqual(['B0000002', 'B0000003', 'B0000004', 'B0000005']);
+    expect(list.update([])).toEqual([]);
+  });
+});
+
+describe('SortedRowView', () => {
+  const weightDesc: Sort = { key: 'weightKg', direction: 'desc' };
+
+  it('shows every loaded row, sorted in full once all are in', () => {
+    const { pages } = countedPages(10, 50);
+    const list = new ReportRowList();
+    const view = new SortedRowView();
+    let shown = view.view([], 0, weightDesc, false);
+    for (let arrived = 1; arrived <= pages.length; arrived += 1) {
+      const rows = list.update(pages.slice(0, arrived));
+      shown = view.view(rows, rows.length, weightDesc, arrived === pages.length);
+      const uids = Array.from({ length: shown.length }, (_, i) => shown.at(i).uid);
+      expect(new Set(uids).size).toBe(rows.length);
+    }
+    const all = Array.from({ length: shown.length }, (_, i) => shown.at(i));
+    expect(all).toEqual(sortRows(list.rows, weightDesc));
+  });
+
+  it('sorts a report that loads page by page in about two sorts, not one per page', () => {
+    const pageCount = 100;
+    const size = 100;
+    const { pages } = countedPages(pageCount, size);
+    const list = new ReportRowList();
+    const view = new SortedRowView();
+    const keyReads = { count: 0 };
+    // Rows whose weight counts the comparisons that read it.
+    const counted = pages.map((page) => ({
+      rows: Array.from({ length: size }, (_, i) => {
+        const source = page.rows[i] as ReportRow;
+        return {
+          ...source,
+          get weightKg() {
+            keyReads.count += 1;
+            return source.weightKg;
+          },
+        };
+      }),
+    }));
+    for (let arrived = 1; arrived <= pageCount; arrived += 1) {
+      const rows = list.update(counted.slice(0, arrived));
+      view.view(rows, rows.length, weightDesc, arrived === pageCount);
+    }
+    const n = pageCount * size;
+    const oneSort = 2 * n * Math.log2(n); // two reads per comparison, n log n comparisons
+    // Sorting again on each page would read about 50 sorts' worth.
+    expect(keyReads.count).toBeLessThan(3 * oneSort);
   });
 });

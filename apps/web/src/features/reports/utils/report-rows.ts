@@ -55,3 +55,67 @@ export function sortRows(rows: readonly ReportRow[], sort: Sort): ReportRow[] {
     return sign * (x - y);
   });
 }
+
+/** One page of a report as the query keeps it. */
+export interface RowPage {
+  rows: readonly ReportRow[];
+}
+
+/**
+ * A report's rows in arrival order, grown page by page: each new page's rows are appended to the
+ * same array, so loading n rows reads each row once (not every row again per page, as
+ * flattening all pages on every arrival did). Pages that are not the ones seen plus more (a
+ * refetch, another report) start a new array. `update` is safe to call twice with the same pages.
+ */
+export class ReportRowList {
+  rows: ReportRow[] = [];
+  #pages: readonly RowPage[] = [];
+
+  update(pages: readonly RowPage[]): ReportRow[] {
+    const seen = this.#pages.length;
+    const grown =
+      seen <= pages.length &&
+      (seen === 0 || (pages[0] === this.#pages[0] && pages[seen - 1] === this.#pages[seen - 1]));
+    if (!grown) this.rows = [];
+    for (const page of pages.slice(grown ? seen : 0)) {
+      const { rows } = page;
+      for (let i = 0; i < rows.length; i += 1) this.rows.push(rows[i] as ReportRow);
+    }
+    this.#pages = pages;
+    return this.rows;
+  }
+}
+
+/** Rows as a table reads them: by position, without building an array per render. */
+export interface RowView {
+  length: number;
+  at: (index: number) => ReportRow;
+}
+
+/**
+ * The rows in a chosen order while they still load. Sorting everything again on each page would
+ * cost n log n per page; instead the rows are sorted when the sort changes, again each time the
+ * rows loaded have doubled, and once when all are in, so the sorting of a whole report costs about
+ * twice one sort. Rows that came after the last sort follow the sorted ones in arrival order.
+ */
+export class SortedRowView {
+  #rows: ReportRow[] | null = null;
+  #sort: Sort | null = null;
+  #sorted: ReportRow[] = [];
+
+  view(rows: ReportRow[], count: number, sort: Sort | null, done: boolean): RowView {
+    if (!sort) return { length: count, at: (index) => rows[index] as ReportRow };
+    const stale = rows !== this.#rows || sort !== this.#sort;
+    const sortedCount = stale ? 0 : this.#sorted.length;
+    if (stale || count >= 2 * sortedCount || (done && sortedCount < count)) {
+      this.#sorted = sortRows(rows.slice(0, count), sort);
+      this.#rows = rows;
+      this.#sort = sort;
+    }
+    const sorted = this.#sorted;
+    return {
+      length: count,
+      at: (index) => (index < sorted.length ? sorted[index] : rows[index]) as ReportRow,
+    };
+  }
+}
