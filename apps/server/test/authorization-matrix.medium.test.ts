@@ -136,6 +136,17 @@ const matrix: Row[] = [
   ['GET', '/data-api/geofences/get', ALL_READ],
   // A report is of one of the organization's filters: another's is not there (404).
   ['GET', '/data-api/reports/csv', OWN_THING, (f) => q({ filterId: home(f).filterId })],
+  // The organization's data (docs/product.md#account): the owner's, or a SuperAdmin's acting.
+  ['GET', '/data-api/reports/data-governance', OWNER_READ],
+  ['POST', '/data-api/reports/email-user-data', [202, 403, 401, 202, 202, 202, 401, 401, 401]],
+  ['GET', '/data-api/reports/email-user-data', OWNER_READ],
+  // Public: the mailed link is the credential; an unknown one is 404 for everyone.
+  [
+    'GET',
+    '/data-api/public/data-exports/{token}',
+    [404, 404, 404, 404, 404, 404, 404, 404, 404],
+    () => ({ params: { token: 'A'.repeat(43) } }),
+  ],
   ['GET', '/data-api/reports/pdf', OWN_THING, (f) => q({ filterId: home(f).filterId })],
   // Fields, crops, cuttings and filters: sub-users create and change them too
   // (docs/product.md#roles).
@@ -241,6 +252,15 @@ const matrix: Row[] = [
   ['PUT', '/user-api/user/enable', OWNER_CHANGE, target],
   ['PUT', '/user-api/user/disable', OWNER_CHANGE, target],
   ['PUT', '/user-api/user/reinvite', OWNER_CHANGE, target],
+  // Who may is checked before what was typed, so a wrong confirmation tells the owner's 400 from
+  // everyone else's 403 without deleting the home farm (the deletion itself:
+  // account/close-account.medium.test.ts). A SuperAdmin never closes an account.
+  [
+    'DELETE',
+    '/user-api/user/close-account',
+    [400, 403, 401, 400, 403, 403, 401, 401, 401],
+    () => ({ body: { confirmation: 'delete' } }),
+  ],
   // Subscriptions and payments (no Stripe keys here: checkout says payments are off).
   ['GET', '/user-api/wallet', ALL_READ],
   ['POST', '/user-api/wallet/grants', ADMIN_ONLY, () => ({ body: { credits: 1, note: 'Matrix' } })],
