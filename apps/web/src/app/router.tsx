@@ -69,6 +69,13 @@ export function createRouter() {
               ),
             },
             {
+              // `/help/<slug>` is an article of the same page.
+              path: `${routePaths.help}/:slug?`,
+              lazy: lazyPage(routePaths.help, () =>
+                import('@/app/routes/help').then((page) => ({ Component: page.HelpRoute })),
+              ),
+            },
+            {
               path: routePaths.cuttings,
               lazy: lazyPage(routePaths.cuttings, () =>
                 import('@/app/routes/cuttings').then((page) => ({ Component: page.CuttingsRoute })),

@@ -10,6 +10,7 @@ describe('route names', () => {
     expect(routeNameForPath('/users')).toBe('users');
     expect(routeNameForPath('/fields')).toBe('fields');
     expect(routeNameForPath('/cuttings')).toBe('cuttings');
+    expect(routeNameForPath('/help')).toBe('help');
     expect(routeNameForPath('/no-such-page')).toBeUndefined();
   });
 

@@ -16,6 +16,7 @@ export const routePaths = {
   subscription: '/subscription',
   reports: '/reports',
   admin: '/admin',
+  help: '/help',
 } as const;
 
 export type RouteName = keyof typeof routePaths;

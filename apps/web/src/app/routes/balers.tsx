@@ -4,6 +4,7 @@ import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@ma
 import { Link } from 'react-router';
 import { AuthorizedEmailsSection } from '@/features/authorized-emails/components/authorized-emails-section';
 import { BalerSettings } from '@/features/balers/components/baler-settings';
+import { HelpLink } from '@/features/help';
 import { useCurrentUser } from '@/features/users/api/get-current-user';
 import { routePaths } from '@/lib/route-names';
 
@@ -23,9 +24,12 @@ export function BalersRoute() {
           <Title order={1} size="h2">
             Baler Settings
           </Title>
-          <Button component={Link} to={routePaths.home} variant="default">
-            Back to the map
-          </Button>
+          <Group gap="md" wrap="nowrap">
+            <HelpLink slug="balers-and-authorized-emails" />
+            <Button component={Link} to={routePaths.home} variant="default">
+              Back to the map
+            </Button>
+          </Group>
         </Group>
         {currentUser.isPending ? (
           <Loader aria-label="Loading" />

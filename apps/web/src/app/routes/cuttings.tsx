@@ -7,6 +7,7 @@ import { useCrops } from '@/features/crops/api/get-crops';
 import { CropsPanel } from '@/features/crops/components/crops-panel';
 import { CuttingsPanel } from '@/features/cuttings/components/cuttings-panel';
 import { useFields } from '@/features/fields/api/get-fields';
+import { HelpLink } from '@/features/help';
 import { useOrganizationSettings } from '@/features/settings/api/get-settings';
 import { routePaths } from '@/lib/route-names';
 
@@ -34,9 +35,12 @@ export function CuttingsRoute() {
         <Title order={1} size="h2">
           Cuttings and Crops
         </Title>
-        <Button component={Link} to={routePaths.home} variant="default">
-          Back to the map
-        </Button>
+        <Group gap="md" wrap="nowrap">
+          <HelpLink slug="cuttings-and-crops" />
+          <Button component={Link} to={routePaths.home} variant="default">
+            Back to the map
+          </Button>
+        </Group>
       </Group>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -2,6 +2,7 @@ import { Box, Button, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { FieldsMapBase } from '@/features/fields/components/fields-map';
 import { FieldsScreen } from '@/features/fields/components/fields-screen';
+import { HelpLink } from '@/features/help';
 import { maplibre } from '@/features/map/utils/load-maplibre';
 import { absoluteTileUrl, mapSlots, offlineStyle } from '@/features/map/utils/map-style';
 import { routePaths } from '@/lib/route-names';
@@ -23,9 +24,12 @@ export function FieldsRoute() {
         <Title order={1} size="h3">
           Fields
         </Title>
-        <Button component={Link} to={routePaths.home} variant="default">
-          Back to the map
-        </Button>
+        <Group gap="md" wrap="nowrap">
+          <HelpLink slug="fields" />
+          <Button component={Link} to={routePaths.home} variant="default">
+            Back to the map
+          </Button>
+        </Group>
       </Group>
       <FieldsScreen base={base} />
     </Box>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useBalers } from '@/features/balers';
 import { useFields } from '@/features/fields/api/get-fields';
+import { HelpLink } from '@/features/help';
 import { useAvailableYears } from '@/features/map/api/get-available-years';
 import { usePricing } from '@/features/subscriptions';
 import { routePaths } from '@/lib/route-names';
@@ -112,6 +113,7 @@ function GettingStartedSteps({ onClose }: { onClose: () => void }) {
           </List.Item>
         ))}
       </List>
+      <HelpLink slug="getting-started">Read the getting started guide</HelpLink>
     </Paper>
   );
 }

@@ -91,6 +91,9 @@ export function HomeHeader() {
                 Admin
               </Menu.Item>
             )}
+            <Menu.Item component={Link} to={routePaths.help}>
+              Helpful Information
+            </Menu.Item>
             <Menu.Item onClick={() => void signOut()}>Sign Out</Menu.Item>
           </Menu.Dropdown>
         </Menu>

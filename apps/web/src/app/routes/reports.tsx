@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PanelBoundary } from '@/components/panel-boundary';
 import { useFilters } from '@/features/filters/api/get-filters';
 import { FiltersPanel } from '@/features/filters/components/filters-panel';
+import { HelpLink } from '@/features/help';
 import { TimeRangePicker } from '@/features/map/components/time-range-picker';
 import { BaleReport } from '@/features/reports/components/bale-report';
 import { ReportFilterSelect } from '@/features/reports/components/report-filter-select';
@@ -35,13 +36,16 @@ export function ReportsRoute() {
           <Title order={1} size="h2">
             Bale Reporting
           </Title>
-          <Button
-            component={Link}
-            to={{ pathname: routePaths.home, search: selectionSearch(params) }}
-            variant="default"
-          >
-            Back to the map
-          </Button>
+          <Group gap="md" wrap="nowrap">
+            <HelpLink slug="reports" />
+            <Button
+              component={Link}
+              to={{ pathname: routePaths.home, search: selectionSearch(params) }}
+              variant="default"
+            >
+              Back to the map
+            </Button>
+          </Group>
         </Group>
         <Group align="flex-end" gap="sm">
           <ReportFilterSelect

@@ -1,6 +1,7 @@
 import { isAdmin, isAuthorizedUser } from '@baletrack/contracts/identity/user';
 import { Button, Container, Group, Stack, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
+import { HelpLink } from '@/features/help';
 import { SubscriptionOverview } from '@/features/subscriptions/components/subscription-overview';
 import { useCurrentUser } from '@/features/users/api/get-current-user';
 import { routePaths } from '@/lib/route-names';
@@ -20,9 +21,12 @@ export function SubscriptionRoute() {
           <Title order={1} size="h2">
             Subscription plans and pricing
           </Title>
-          <Button component={Link} to={routePaths.home} variant="default">
-            Back to the map
-          </Button>
+          <Group gap="md" wrap="nowrap">
+            <HelpLink slug="subscriptions-and-credits" />
+            <Button component={Link} to={routePaths.home} variant="default">
+              Back to the map
+            </Button>
+          </Group>
         </Group>
         <SubscriptionOverview
           canModify={isAuthorizedUser(groups)}

@@ -3,6 +3,7 @@ import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { BalersList } from '@/features/balers/components/balers-list';
+import { HelpLink } from '@/features/help';
 import { useCurrentUser } from '@/features/users/api/get-current-user';
 import { useSubAccounts } from '@/features/users/api/get-sub-accounts';
 import { InviteUserForm } from '@/features/users/components/invite-user-form';
@@ -26,9 +27,12 @@ export function UsersRoute() {
           <Title order={1} size="h2">
             Sub-Accounts and Balers
           </Title>
-          <Button component={Link} to={routePaths.home} variant="default">
-            Back to the map
-          </Button>
+          <Group gap="md" wrap="nowrap">
+            <HelpLink slug="sub-accounts" />
+            <Button component={Link} to={routePaths.home} variant="default">
+              Back to the map
+            </Button>
+          </Group>
         </Group>
         {currentUser.isPending ? (
           <Loader aria-label="Loading" />

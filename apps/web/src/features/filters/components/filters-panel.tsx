@@ -8,6 +8,7 @@ import { useDeleteFilter } from '@/features/filters/api/delete-filter';
 import { useFilters } from '@/features/filters/api/get-filters';
 import { FilterForm } from '@/features/filters/components/filter-form';
 import { describeFilter } from '@/features/filters/utils/describe-filter';
+import { HelpLink } from '@/features/help';
 import { useDisplayUnits } from '@/features/settings';
 import { useActiveFilter } from '@/hooks/use-active-filter';
 
@@ -151,7 +152,8 @@ export function FiltersPanel({ opened, onClose }: FiltersPanelProps) {
                 </Paper>
               ))}
             </Stack>
-            <Group justify="flex-end">
+            <Group justify="space-between">
+              <HelpLink slug="filters-and-summaries">About filters</HelpLink>
               <Button onClick={() => setView({ kind: 'edit' })}>New filter</Button>
             </Group>
           </Stack>

@@ -19,6 +19,7 @@ import { useHeatmapOverlay } from '@/features/heatmaps/api/get-heatmap-overlay';
 import { HeatmapLegend } from '@/features/heatmaps/components/heatmap-legend';
 import type { HeatmapParams } from '@/features/heatmaps/hooks/use-heatmap-params';
 import { heatmapTitles } from '@/features/heatmaps/utils/heatmap-legend';
+import { HelpLink } from '@/features/help';
 import { formatCount } from '@/lib/format';
 
 interface HeatmapPanelProps {
@@ -66,7 +67,10 @@ export function HeatmapPanel(props: HeatmapPanelProps) {
       <Stack gap={8}>
         <Group justify="space-between" wrap="nowrap">
           <Text fw={700}>Heatmap</Text>
-          <CloseButton aria-label="Close heatmap" onClick={() => onChange({ type: undefined })} />
+          <Group gap={4} wrap="nowrap">
+            <HelpLink slug="heatmaps" />
+            <CloseButton aria-label="Close heatmap" onClick={() => onChange({ type: undefined })} />
+          </Group>
         </Group>
         <SegmentedControl
           size="xs"

@@ -1,5 +1,6 @@
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { HelpLink } from '@/features/help';
 import { formatNumber } from '@/lib/format';
 import { routePaths } from '@/lib/route-names';
 
@@ -22,6 +23,9 @@ export function LockedBalesNotice({ count }: { count: number }) {
         <Anchor component={Link} to={`${routePaths.subscription}#balers`} size="sm" fw={600}>
           Apply months
         </Anchor>
+        <HelpLink slug="troubleshooting" anchor="locked-bales">
+          Why?
+        </HelpLink>
       </Group>
     </Paper>
   );

@@ -16,6 +16,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { PanelBoundary } from '@/components/panel-boundary';
+import { HelpLink } from '@/features/help';
 import { useOrganizationSettings } from '@/features/settings/api/get-settings';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
 import { useCurrentUser } from '@/features/users';
@@ -126,15 +127,18 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
                 {isApiError(update.error, 400, 403) ? update.error.message : messages.generic}
               </Alert>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {canChange ? 'Cancel' : 'Close'}
-              </Button>
-              {canChange && (
-                <Button onClick={() => void save()} loading={update.isPending} disabled={!draft}>
-                  Apply
+            <Group justify="space-between">
+              <HelpLink slug="units-and-settings">About units and settings</HelpLink>
+              <Group gap="sm">
+                <Button variant="default" onClick={close}>
+                  {canChange ? 'Cancel' : 'Close'}
                 </Button>
-              )}
+                {canChange && (
+                  <Button onClick={() => void save()} loading={update.isPending} disabled={!draft}>
+                    Apply
+                  </Button>
+                )}
+              </Group>
             </Group>
           </Stack>
         )}

@@ -2,6 +2,7 @@ import type { SummaryGrouping } from '@baletrack/contracts/summaries/summary';
 import { Alert, Divider, Drawer, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PanelBoundary } from '@/components/panel-boundary';
+import { HelpLink } from '@/features/help';
 import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { useSummary } from '@/features/summaries/api/get-summary';
 import { GradeBars } from '@/features/summaries/components/grade-bars';
@@ -34,7 +35,10 @@ export function SummaryPanel({ opened, onClose }: SummaryPanelProps) {
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             {filterId ? 'Bales of the applied filter' : 'All bales'} within the dates in the top
-            bar; bales that need a subscription are not counted.
+            bar; bales that need a subscription are not counted.{' '}
+            <HelpLink slug="filters-and-summaries" anchor="summaries">
+              About summaries
+            </HelpLink>
           </Text>
           {summary.isPending ? (
             <Skeleton height={180} aria-label="Loading summary" />

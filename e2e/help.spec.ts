@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
+
+// Issue 14's journey: Helpful Information from the map, searched and read; a screen's own help
+// link; feedback sent and found in the local mailbox; the support chat asked why bales are locked.
+
+test('Helpful Information: opened from the map, searched, read, and linked from a screen', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsDemoOwner(page);
+  await openMenuItem(page, 'Helpful Information');
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(page.getByRole('heading', { name: 'Helpful Information', level: 1 })).toBeVisible();
+
+  // Search: the troubleshooting section on locked bales comes first, and opens at its heading.
+  await page.getByLabel('Search help').fill('locked bales');
+  const results = page.getByRole('list', { name: 'Search results' });
+  const first = results.getByRole('link').first();
+  await expect(first).toHaveText('Troubleshooting: Locked bales');
+  await page.screenshot({ path: testInfo.outputPath('help-search-1440.png') });
+  await first.click();
+  await expect(page).toHaveURL(/\/help\/troubleshooting\?q=locked\+bales#locked-bales$/);
+  const heading = page.getByRole('heading', { name: 'Locked bales' });
+  await expect(heading).toBeInViewport();
+  await expect(page.getByRole('article').getByText('Bales of other months are kept')).toBeVisible();
+
+  // A link inside an article stays in the app.
+  await page.getByLabel('Search help').fill('');
+  await page
+    .getByRole('navigation', { name: 'Help articles' })
+    .getByRole('link', {
+      name: 'Moisture and quality grades',
+    })
+    .click();
+  await expect(
+    page.getByRole('heading', { name: 'Moisture and quality grades', level: 2 }),
+  ).toBeVisible();
+  await expect(page.getByRole('article').getByText('Supreme: RFV above 185')).toBeVisible();
+  await page.getByRole('article').getByRole('link', { name: 'cutting', exact: true }).click();
+  await expect(page).toHaveURL(/\/help\/cuttings-and-crops$/);
+
+  // Each screen links to its article: Baler Settings → Balers and authorized emails.
+  await page.goto('/balers');
+  await page.getByRole('link', { name: 'Help' }).click();
+  await expect(page).toHaveURL(/\/help\/balers-and-authorized-emails$/);
+  await expect(
+    page.getByRole('heading', { name: 'Balers and authorized emails', level: 2 }),
+  ).toBeVisible();
+
+  // Deep links work on a fresh load, on a phone too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/help/fields#importing-from-your-display');
+  await expect(page.getByRole('heading', { name: 'Importing from your display' })).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath('help-article-390.png') });
+});
