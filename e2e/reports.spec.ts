@@ -4,7 +4,8 @@ import { idToken, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts'
 
 // Issue 12's first journey: the demo owner opens Bale Reporting from the map's menu, is told a
 // report needs a filter, creates one, sees the summary and every bale in the table, sorts it,
-// downloads the CSV and finds in it the header with units and one row per bale of the summary.
+// downloads the CSV and finds in it the header with units and one row per bale of the summary,
+// then the printable PDF.
 
 const FILTER_NAME = 'Heavy bales report';
 
@@ -101,6 +102,20 @@ test('Bale Reporting: a filter is needed, then the summary, the table and the CS
   expect(header).toEqual(expect.arrayContaining(['Weight (lb)', 'Temperature (°F)', 'Fields']));
   expect(lines.length - 1).toBe(bales);
   await expect(page.getByText(`${download.suggestedFilename()} saved.`)).toBeVisible();
+
+  // The printable report: the same base name as the CSV, a PDF file.
+  const printing = page.waitForEvent('download');
+  await table.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = await printing;
+  expect(pdf.suggestedFilename()).toBe(download.suggestedFilename().replace(/\.csv$/, '.pdf'));
+  const pdfBytes = await readFile(await pdf.path());
+  expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expect(page.getByText(`${pdf.suggestedFilename()} saved.`)).toBeVisible();
+
+  // Beside the summary: the grade charts and the totals per field and per cutting.
+  await expect(page.getByRole('img', { name: /^Legume hay \(USDA, by RFV\)/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Totals per field' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Totals per cutting' })).toBeVisible();
 
   // A phone: the same page, the table scrolling within itself.
   await page.setViewportSize({ width: 390, height: 844 });
