@@ -76,6 +76,12 @@ export function createRouter() {
               ),
             },
             {
+              path: routePaths.account,
+              lazy: lazyPage(routePaths.account, () =>
+                import('@/app/routes/account').then((page) => ({ Component: page.AccountRoute })),
+              ),
+            },
+            {
               path: routePaths.cuttings,
               lazy: lazyPage(routePaths.cuttings, () =>
                 import('@/app/routes/cuttings').then((page) => ({ Component: page.CuttingsRoute })),

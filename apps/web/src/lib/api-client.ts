@@ -32,6 +32,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Public endpoints (`/public/...`) are called without a session. */
   anonymous?: boolean;
+  /**
+   * A 401 is the caller's to handle instead of signing out: the account-closing screen polls its
+   * export while the account is deleted, and must stay to show its success.
+   */
+  keepSessionOn401?: boolean;
 }
 
 /** A file an API answered with (a report), and the name its Content-Disposition gives. */
@@ -108,7 +113,7 @@ async function send(
 
   if (!response.ok) {
     const body = await errorBody(response);
-    if (response.status === 401 && !options.anonymous) {
+    if (response.status === 401 && !options.anonymous && !options.keepSessionOn401) {
       // 'Invalid auth tokens': the session is no longer accepted (docs/product.md#navigation-rule).
       await reportAuthFailure();
     }

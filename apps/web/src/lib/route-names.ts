@@ -17,6 +17,7 @@ export const routePaths = {
   reports: '/reports',
   admin: '/admin',
   help: '/help',
+  account: '/account',
 } as const;
 
 export type RouteName = keyof typeof routePaths;

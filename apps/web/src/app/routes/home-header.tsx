@@ -85,6 +85,12 @@ export function HomeHeader() {
             </Menu.Item>
             <Menu.Item onClick={settingsDialog.open}>Settings</Menu.Item>
             <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
+            {isAuthorizedUser(currentUser.data?.groups) && (
+              // The owner's: the organization's data, its download, closing the account.
+              <Menu.Item component={Link} to={routePaths.account}>
+                Account management
+              </Menu.Item>
+            )}
             {isAdmin(currentUser.data?.groups) && (
               // SuperAdmins only: organizations to act for, the baler registry.
               <Menu.Item component={Link} to={routePaths.admin}>

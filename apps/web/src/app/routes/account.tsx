@@ -1,0 +1,83 @@
+import type { CloseAccountResponse } from '@baletrack/contracts/account/account';
+import { messages } from '@baletrack/contracts/errors/messages';
+import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { signOut } from 'aws-amplify/auth';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AccountClosed } from '@/features/account/components/account-closed';
+import { CloseAccountSection } from '@/features/account/components/close-account-section';
+import { DataExportSection } from '@/features/account/components/data-export-section';
+import { DataGovernanceSection } from '@/features/account/components/data-governance-section';
+import { useCurrentUser } from '@/features/users/api/get-current-user';
+import { routePaths } from '@/lib/route-names';
+
+/**
+ * Account management (owner): the organization's data, all of it as a download, and closing the
+ * account (docs/product.md#account).
+ */
+export function AccountRoute() {
+  const currentUser = useCurrentUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [closed, setClosed] = useState<CloseAccountResponse | null>(null);
+
+  if (closed) {
+    return (
+      <AccountClosed
+        result={closed}
+        onFinish={async () => {
+          await navigate(routePaths.login, { replace: true });
+          // Emptied after leaving the page, so its queries do not refetch without a session.
+          queryClient.clear();
+        }}
+      />
+    );
+  }
+  const groups = currentUser.data?.groups;
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="lg">
+        <Group justify="space-between">
+          <Title order={1} size="h2">
+            Account management
+          </Title>
+          <Button component={Link} to={routePaths.home} variant="default">
+            Back to the map
+          </Button>
+        </Group>
+        {currentUser.isPending && <Skeleton height={200} />}
+        {currentUser.data && !isAuthorizedUser(groups) && (
+          <Alert color="yellow">{messages.roles.ownerOnlyAccountData}</Alert>
+        )}
+        {isAuthorizedUser(groups) && (
+          <>
+            <Paper withBorder p="lg" radius="md">
+              <DataGovernanceSection />
+            </Paper>
+            <Paper withBorder p="lg" radius="md">
+              <DataExportSection />
+            </Paper>
+            {groups?.includes('AccountsOwner') && (
+              <Paper
+                withBorder
+                p="lg"
+                radius="md"
+                style={{ borderColor: 'var(--mantine-color-red-4)' }}
+              >
+                <CloseAccountSection
+                  onClosed={(result) => {
+                    setClosed(result);
+                    // The account's tokens are dead already; this clears them from the browser.
+                    signOut().catch(() => {});
+                  }}
+                />
+              </Paper>
+            )}
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
