@@ -25,6 +25,8 @@ function GradeChart({ title, grades }: GradeChartProps) {
         dataKey="grade"
         series={[{ name: 'bales', label: 'Bales', color: 'green.6' }]}
         withBarValueLabel
+        // Room above the tallest bar for its value.
+        barChartProps={{ margin: { top: 18 } }}
         valueFormatter={(value) => formatNumber(value)}
         gridAxis="y"
         tickLine="none"

@@ -46,7 +46,14 @@ export function ReportGroupTotals({ query, by, units, rfvEnabled }: ReportGroupT
         </Text>
       ) : (
         <ScrollArea.Autosize mah={320}>
-          <Table striped stickyHeader fz="sm" aria-label={`Totals ${title.toLowerCase()}`}>
+          {/* On a phone the table scrolls sideways within itself rather than squeezing names. */}
+          <Table
+            striped
+            stickyHeader
+            fz="sm"
+            miw={560}
+            aria-label={`Totals ${title.toLowerCase()}`}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{by === 'field' ? 'Field' : 'Cutting'}</Table.Th>
