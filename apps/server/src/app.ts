@@ -16,6 +16,7 @@ import { balesRoutes } from './features/bales/bales.routes.ts';
 import { convertApi } from './features/convert/convert.routes.ts';
 import { cropsRoutes } from './features/crops/crops.routes.ts';
 import { cuttingsRoutes } from './features/cuttings/cuttings.routes.ts';
+import { feedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { fieldsRoutes } from './features/fields/fields.routes.ts';
 import { filtersRoutes } from './features/filters/filters.routes.ts';
 import { geofencesRoutes } from './features/geofences/geofences.routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await userApi.register(authorizedEmailsRoutes);
       await userApi.register(adminRoutes);
       await userApi.register(subscriptionsRoutes);
+      await userApi.register(feedbackRoutes);
       await userApi.register(accountRoutes);
     },
     { prefix: '/user-api' },

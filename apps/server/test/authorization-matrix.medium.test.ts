@@ -358,10 +358,20 @@ const matrix: Row[] = [
     [404, 404, 404, 404, 404, 404, 404, 404, 404],
     () => ({ body: { token: 'matrix-unknown-token' } }),
   ],
+  ['GET', '/user-api/feedback', ALL_READ],
+  [
+    'POST',
+    '/user-api/feedback',
+    ALL_CREATE,
+    () => ({
+      body: { type: 'bug', name: 'Matrix Sender', email: 'sender@example.com', details: 'Hi' },
+    }),
+  ],
   // SuperAdmins only, acting or not. The lists show every organization by design, so the rows
   // search for nothing to keep the marker check meaningful for everyone else.
   ['GET', '/user-api/admin/organizations', ADMIN_ONLY, () => q({ search: 'matrix-no-such-farm' })],
   ['GET', '/user-api/admin/baler-registry', ADMIN_ONLY, () => q({ search: 'NOSUCHVIN' })],
+  ['GET', '/user-api/admin/feedback', ADMIN_ONLY, () => q({ search: 'matrix-no-such-feedback' })],
   [
     'POST',
     '/user-api/admin/baler-registry',
