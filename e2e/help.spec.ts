@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
+import { newestMail } from './support/accounts.ts';
+import { demoOwner, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 
 // Issue 14's journey: Helpful Information from the map, searched and read; a screen's own help
 // link; feedback sent and found in the local mailbox; the support chat asked why bales are locked.
@@ -53,4 +54,31 @@ test('Helpful Information: opened from the map, searched, read, and linked from 
   await page.goto('/help/fields#importing-from-your-display');
   await expect(page.getByRole('heading', { name: 'Importing from your display' })).toBeInViewport();
   await page.screenshot({ path: testInfo.outputPath('help-article-390.png') });
+});
+
+test('Feedback: filled in for the signed-in user, sent, mailed to support and listed', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsDemoOwner(page);
+  await openMenuItem(page, 'Feedback');
+  await expect(page).toHaveURL(/\/feedback$/);
+  const form = page.getByRole('form', { name: 'Send feedback' });
+  await expect(form.getByLabel('Email')).toHaveValue(demoOwner.email);
+
+  // Details are required, with the product's message.
+  await form.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(form.getByText('Please describe the bug or feature.')).toBeVisible();
+
+  const details = `The summary could group by stack too (${Date.now()}).`;
+  await form.getByText('Feature', { exact: true }).click();
+  await form.getByLabel('Details').fill(details);
+  await page.screenshot({ path: testInfo.outputPath('feedback-1440.png') });
+  await form.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(page.getByText('Thank you: your feedback was sent.')).toBeVisible();
+  const sent = page.getByRole('list', { name: 'Sent feedback' });
+  await expect(sent.getByText(details)).toBeVisible();
+
+  // The support address (SUPPORT_EMAIL's default) got it in the local mailbox.
+  await expect.poll(() => newestMail(page.request, 'support@baletrack.local')).toContain(details);
 });

@@ -69,6 +69,12 @@ export function createRouter() {
               ),
             },
             {
+              path: routePaths.feedback,
+              lazy: lazyPage(routePaths.feedback, () =>
+                import('@/app/routes/feedback').then((page) => ({ Component: page.FeedbackRoute })),
+              ),
+            },
+            {
               // `/help/<slug>` is an article of the same page.
               path: `${routePaths.help}/:slug?`,
               lazy: lazyPage(routePaths.help, () =>

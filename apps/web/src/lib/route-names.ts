@@ -17,6 +17,7 @@ export const routePaths = {
   reports: '/reports',
   admin: '/admin',
   help: '/help',
+  feedback: '/feedback',
   account: '/account',
 } as const;
 

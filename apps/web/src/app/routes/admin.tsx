@@ -4,6 +4,7 @@ import { Alert, Button, Container, Group, Loader, Stack, Tabs, Text, Title } fro
 import { Link } from 'react-router';
 import { BalerRegistryTable } from '@/features/admin/components/baler-registry-table';
 import { OrganizationsTable } from '@/features/admin/components/organizations-table';
+import { AdminFeedbackList } from '@/features/feedback/components/admin-feedback-list';
 import { useCurrentUser } from '@/features/users/api/get-current-user';
 import { routePaths } from '@/lib/route-names';
 
@@ -40,6 +41,7 @@ export function AdminRoute() {
             <Tabs.List mb="md">
               <Tabs.Tab value="organizations">Organizations</Tabs.Tab>
               <Tabs.Tab value="registry">Baler registry</Tabs.Tab>
+              <Tabs.Tab value="feedback">Feedback</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="organizations">
               <Stack gap="md">
@@ -58,6 +60,15 @@ export function AdminRoute() {
                   Active authorized email.
                 </Text>
                 <BalerRegistryTable />
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="feedback">
+              <Stack gap="md">
+                <Text c="dimmed">
+                  Bug reports and feature requests from every organization, newest first; each was
+                  also mailed to the support address.
+                </Text>
+                <AdminFeedbackList />
               </Stack>
             </Tabs.Panel>
           </Tabs>

@@ -100,6 +100,9 @@ export function HomeHeader() {
             <Menu.Item component={Link} to={routePaths.help}>
               Helpful Information
             </Menu.Item>
+            <Menu.Item component={Link} to={routePaths.feedback}>
+              Feedback
+            </Menu.Item>
             <Menu.Item onClick={() => void signOut()}>Sign Out</Menu.Item>
           </Menu.Dropdown>
         </Menu>
