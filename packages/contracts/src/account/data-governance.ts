@@ -39,7 +39,7 @@ export type DataKindReport = z.infer<typeof dataKindReportSchema>;
 export const dataGovernanceSchema = z.object({
   organizationName: z.string(),
   generatedAt: z.iso.datetime({ offset: true }),
-  /** The database holding all of it, in words ("the embedded database …"). */
+  /** The database holding all of it, in words ("one embedded PostgreSQL database …"). */
   database: z.string(),
   kinds: z.array(dataKindReportSchema),
   /** What happens to all of it when the account is closed, and other general rules. */

@@ -7,8 +7,7 @@ import { findOrganization } from '../users/users.repository.ts';
 import { requireAccountDataAccess } from './data-export.service.ts';
 import { countOrganizationData } from './data-governance.repository.ts';
 
-const everyone =
-  'Everyone of the organization (sub-users read it); SuperAdmins acting for the organization';
+const everyone = 'Everyone in the organization; SuperAdmins acting for it';
 const untilClosed = 'Until it is deleted, or the account is closed';
 
 /** Where each kind is kept (tables, in words), how long, who sees it: docs/product.md#account. */
@@ -65,8 +64,7 @@ const kinds: Record<
     storedIn:
       'automated_reports (filter, schedule, recipients), report_runs (each period sent), the mailed CSV in mail_attachments',
     retention: `${untilClosed}. Sent reports' mail as for mail below`,
-    visibleTo:
-      'The owner; the recipients get the mailed CSV; SuperAdmins acting for the organization',
+    visibleTo: 'The owner; the recipients get the mailed CSV; SuperAdmins acting for it',
   },
   creditEntries: {
     label: 'Credit history',
@@ -130,8 +128,8 @@ export async function dataGovernance(
   if (!organization) throw new AppError('NOT_FOUND', 'This organization does not exist.');
   const database =
     'url' in ctx.config.database
-      ? "One PostgreSQL database, run by this installation's operator"
-      : "One embedded PostgreSQL database (PGlite) in this server's data directory";
+      ? "one PostgreSQL database, run by this installation's operator"
+      : "one embedded PostgreSQL database (PGlite) in this server's data directory";
   return {
     organizationName: organization.name,
     generatedAt: ctx.now().toISOString(),

@@ -19,7 +19,8 @@ export function AccountClosed({
             Your account is closed
           </Title>
           <Text>
-            Everything of your organization was deleted from {PRODUCT_NAME}, its users included.
+            Your organization and everything in it, its users included, was deleted from{' '}
+            {PRODUCT_NAME}.
           </Text>
           <Text>
             Your data export was mailed to <b>{result.email}</b>. Its link works until{' '}

@@ -1,4 +1,4 @@
-import { Alert, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDataGovernance } from '@/features/account/api/get-data-governance';
 import { formatNumber } from '@/lib/format';
 
@@ -15,10 +15,24 @@ export function DataGovernanceSection() {
       {governance.data && (
         <>
           <Text c="dimmed">
-            What {governance.data.organizationName} has stored here. Where:{' '}
+            What {governance.data.organizationName} has stored here, all of it in{' '}
             {governance.data.database}.
           </Text>
-          <Table.ScrollContainer minWidth={880}>
+          {/* Phones: one card per kind; wider screens: the table. */}
+          <Stack gap="xs" hiddenFrom="sm">
+            {governance.data.kinds.map((kind) => (
+              <Paper key={kind.kind} withBorder p="sm" radius="sm">
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={500}>{kind.label}</Text>
+                  <Text fw={500}>{formatNumber(kind.count)}</Text>
+                </Group>
+                <Text size="sm">Kept in: {kind.storedIn}</Text>
+                <Text size="sm">For how long: {kind.retention}</Text>
+                <Text size="sm">Who can see it: {kind.visibleTo}</Text>
+              </Paper>
+            ))}
+          </Stack>
+          <Table.ScrollContainer minWidth={880} visibleFrom="sm">
             <Table verticalSpacing="xs" striped aria-label="What is stored">
               <Table.Thead>
                 <Table.Tr>
