@@ -158,7 +158,7 @@ describe('DELETE /user/close-account', () => {
     }
     const after = await rowsByTable(farm.orgId);
     // Only the failed export's row is new.
-    expect(after).toEqual({ ...before, data_exports: before.data_exports + 1 });
+    expect(after).toEqual({ ...before, data_exports: (before.data_exports ?? 0) + 1 });
     const failed = await t.ctx.db
       .selectFrom('dataExports')
       .select('status')
@@ -192,7 +192,7 @@ describe('DELETE /user/close-account', () => {
       await sql`drop table test_blocker`.execute(t.ctx.db);
     }
     const after = await rowsByTable(farm.orgId);
-    expect(after).toEqual({ ...before, data_exports: before.data_exports + 1 });
+    expect(after).toEqual({ ...before, data_exports: (before.data_exports ?? 0) + 1 });
     const codesAfter = await t.ctx.db
       .selectFrom('userCodes')
       .select('userId')
