@@ -8,6 +8,8 @@ export interface ProductServer {
   url: string;
   /** Resident memory of the server process now, and its peak so far, in MiB. */
   memory(): { rssMiB: number; peakMiB: number };
+  /** Starts the peak afresh (Linux `clear_refs`); false where the kernel does not allow it. */
+  resetPeak(): boolean;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,14 @@ export async function startProductServer(env: Record<string, string>): Promise<P
   const server: ProductServer = {
     url,
     memory: () => memoryOf(child),
+    resetPeak: () => {
+      try {
+        fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+        return true;
+      } catch {
+        return false;
+      }
+    },
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import type { BenchFarm } from './bench-farm.ts';
 import { WHOLE_FARM_ZOOMS } from './clusters-api.ts';
+import { dataExportRow } from './data-export-api.ts';
 import { heatmapRows } from './heatmap-api.ts';
 import { LOADS } from './page-load.ts';
 import type { DatabaseFigures } from './run-database.ts';
@@ -113,6 +114,11 @@ function rowsOf(f: DatabaseFigures): Row[] {
   for (const { pass, ...row } of summaryRows(f.kind, f.summaries, f.summaryBaselines)) {
     rows.push({ database, ...row, result: pass === undefined ? '—' : verdict(pass) });
   }
+  rows.push({
+    database,
+    ...dataExportRow(f.dataExport),
+    result: '—',
+  });
   const { start, afterIngest, afterIndex } = f.memory;
   rows.push({
     database,

@@ -20,6 +20,7 @@ import {
   measureClustersApi,
   wholeFarmViews,
 } from './clusters-api.ts';
+import { type DataExportRun, measureDataExport } from './data-export-api.ts';
 import { type HeatmapApiRun, measureHeatmapApi } from './heatmap-api.ts';
 import {
   batchesOf,
@@ -59,6 +60,7 @@ export interface DatabaseFigures {
   memory: { start: Memory; afterIngest: Memory; afterIndex: Memory };
   summaries: SummariesApiRun;
   summaryBaselines: SummaryBaselines;
+  dataExport: DataExportRun;
 }
 
 const log = (line: string) => console.log(`  ${line}`);
@@ -174,7 +176,11 @@ async function measureProduct(
     // After the heatmap's, last: the cuttings and the saved filter it adds touch nothing above.
     log('summaries: a crop year with a saved filter');
     const summaries = await measureSummariesApi(server.url, idToken, farm.years[1]);
+    // Last: it reads everything above and adds only its own row.
+    log('data export: the ZIP of the whole organization');
+    const dataExport = await measureDataExport(server, idToken);
     return {
+      dataExport,
       heatmap,
       summaries,
       ingest,
