@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
@@ -13,6 +14,7 @@ import { authorizedEmailsRoutes } from './features/authorized-emails/authorized-
 import { automatedReportsRoutes } from './features/automated-reports/automated-reports.routes.ts';
 import { balersRoutes } from './features/balers/balers.routes.ts';
 import { balesRoutes } from './features/bales/bales.routes.ts';
+import { chatRoutes } from './features/chat/chat.routes.ts';
 import { convertApi } from './features/convert/convert.routes.ts';
 import { cropsRoutes } from './features/crops/crops.routes.ts';
 import { cuttingsRoutes } from './features/cuttings/cuttings.routes.ts';
@@ -78,6 +80,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   // Counters in the database: limits hold across processes and restarts.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx) });
+  // The support chat's websocket (features/chat); a question is small.
+  await app.register(websocket, { options: { maxPayload: 16_384 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Baletrack APIs', version: VERSION },
@@ -114,6 +118,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await userApi.register(adminRoutes);
       await userApi.register(subscriptionsRoutes);
       await userApi.register(feedbackRoutes);
+      await userApi.register(chatRoutes);
       await userApi.register(accountRoutes);
     },
     { prefix: '/user-api' },

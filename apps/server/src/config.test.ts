@@ -35,6 +35,23 @@ describe('configuration', () => {
     );
   });
 
+  it('generates chat answers only with both an endpoint and a model', () => {
+    expect(loadConfig({ SECRET_KEY: key }).chatLlm).toBeUndefined();
+    const config = loadConfig({
+      SECRET_KEY: key,
+      CHAT_LLM_URL: 'https://llm.example/v1/',
+      CHAT_LLM_MODEL: 'helper',
+    });
+    expect(config.chatLlm).toEqual({
+      url: 'https://llm.example/v1',
+      apiKey: undefined,
+      model: 'helper',
+    });
+    expect(() => loadConfig({ SECRET_KEY: key, CHAT_LLM_URL: 'https://llm.example/v1' })).toThrow(
+      'CHAT_LLM_URL and CHAT_LLM_MODEL: set both, or neither',
+    );
+  });
+
   it('accepts satellite tiles in either axis order', () => {
     const url = 'https://imagery.example/tile/{z}/{y}/{x}';
     expect(loadConfig({ SECRET_KEY: key, MAP_TILE_URL: url }).map.tileUrl).toBe(url);

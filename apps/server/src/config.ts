@@ -79,6 +79,11 @@ const environmentSchema = z.object({
     .default('current'),
   PROMO_PERCENT_OFF: z.coerce.number().int().min(1).max(100).optional(),
   PROMO_ENDS_AT: z.iso.datetime({ offset: true }).optional(),
+  // The support chat's optional OpenAI-compatible endpoint (docs/product.md#support-chat):
+  // its base URL (…/v1, where /chat/completions is), key and model.
+  CHAT_LLM_URL: z.url().optional(),
+  CHAT_LLM_API_KEY: z.string().min(1).optional(),
+  CHAT_LLM_MODEL: z.string().min(1).max(200).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -102,6 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : []),
     ...(!!e.PROMO_PERCENT_OFF !== !!e.PROMO_ENDS_AT
       ? ['  PROMO_PERCENT_OFF and PROMO_ENDS_AT: set both, or neither']
+      : []),
+    ...(!!e.CHAT_LLM_URL !== !!e.CHAT_LLM_MODEL
+      ? ['  CHAT_LLM_URL and CHAT_LLM_MODEL: set both, or neither']
       : []),
   ];
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
@@ -152,6 +160,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     promotion:
       e.PROMO_PERCENT_OFF && e.PROMO_ENDS_AT
         ? { id: e.PROMO_ID, percentOff: e.PROMO_PERCENT_OFF, endsAt: new Date(e.PROMO_ENDS_AT) }
+        : undefined,
+    /** Generated chat answers; without it the chat answers by retrieval alone. */
+    chatLlm:
+      e.CHAT_LLM_URL && e.CHAT_LLM_MODEL
+        ? {
+            url: e.CHAT_LLM_URL.replace(/\/$/, ''),
+            apiKey: e.CHAT_LLM_API_KEY,
+            model: e.CHAT_LLM_MODEL,
+          }
         : undefined,
   };
 }
