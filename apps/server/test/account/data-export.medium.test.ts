@@ -150,6 +150,20 @@ describe('POST /reports/email-user-data', () => {
     expect(stored.tokenHash).not.toContain(token);
   });
 
+  it('queues one export when asked several times at once', async () => {
+    const farm = await richFarm(t, 'Eager', 1);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => requestExport(farm)));
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    const rows = await t.ctx.db
+      .selectFrom('dataExports')
+      .select('id')
+      .where('orgId', '=', farm.orgId)
+      .execute();
+    expect(rows).toHaveLength(1);
+    // Built here, so the other cases' builders find only their own.
+    expect(await worker().drain()).toMatchObject({ built: 1 });
+  });
+
   it("is the owner's: a sub-user is refused", async () => {
     const farm = await richFarm(t, 'Guarded');
     for (const [method, path] of [

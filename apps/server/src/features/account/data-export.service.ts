@@ -3,6 +3,8 @@ import type { DataExport } from '@baletrack/contracts/account/data-export';
 import { DATA_LINK_EXPIRY_DAYS } from '@baletrack/contracts/constants';
 import { messages } from '@baletrack/contracts/errors/messages';
 import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import type { Database } from '@baletrack/db/database';
+import type { Kysely } from 'kysely';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertOutboxMail } from '../../lib/mail/outbox.repository.ts';
@@ -18,6 +20,7 @@ import {
   findUnfinishedExport,
   finishExport,
   insertExport,
+  lockOrganizationExports,
   renewLease,
 } from './data-exports.repository.ts';
 
@@ -58,14 +61,19 @@ export function toDataExport(row: DataExportRow): DataExport {
 }
 
 /** A new export's row: its file name, and a token hash no token hashes to until it is ready. */
-async function newExport(ctx: AppContext, principal: Principal, leaseUntil?: Date) {
-  const organization = await findOrganization(ctx.db, principal.orgId);
+async function newExport(
+  ctx: AppContext,
+  principal: Principal,
+  leaseUntil?: Date,
+  db: Kysely<Database> = ctx.db,
+) {
+  const organization = await findOrganization(db, principal.orgId);
   if (!organization) throw new AppError('NOT_FOUND', 'This organization does not exist.');
   const id = randomUUID();
   const now = ctx.now();
   const day = now.toISOString().slice(0, 10);
   const slug = organization.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'farm';
-  return insertExport(ctx.db, {
+  return insertExport(db, {
     id,
     orgId: principal.orgId,
     orgName: organization.name,
@@ -89,8 +97,12 @@ export async function requestDataExport(
   principal: Principal,
 ): Promise<DataExport> {
   requireAccountDataAccess(principal);
-  const under = await findUnfinishedExport(ctx.db, principal.orgId);
-  return toDataExport(under ?? (await newExport(ctx, principal)));
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    await lockOrganizationExports(trx, principal.orgId);
+    const under = await findUnfinishedExport(trx, principal.orgId);
+    return under ?? (await newExport(ctx, principal, undefined, trx));
+  });
+  return toDataExport(row);
 }
 
 /** GET /reports/email-user-data: the organization's latest export and its progress. */

@@ -68,6 +68,19 @@ export function findLatestExport(db: Db, orgId: string): Promise<DataExportRow |
     .executeTakeFirst();
 }
 
+/**
+ * Holds the organization's row until the transaction ends, so two requests for an export at the
+ * same moment queue one export, not two.
+ */
+export async function lockOrganizationExports(trx: Transaction<Database>, orgId: string) {
+  await trx
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '=', orgId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /** An export of the organization not yet finished (at most one is kept under way). */
 export function findUnfinishedExport(db: Db, orgId: string): Promise<DataExportRow | undefined> {
   return db
