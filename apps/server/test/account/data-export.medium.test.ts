@@ -5,8 +5,12 @@ import {
 import { DATA_LINK_EXPIRY_DAYS } from '@baletrack/contracts/constants';
 import { messages } from '@baletrack/contracts/errors/messages';
 import { unzipSync } from 'fflate';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_LEASE_MS } from '../../src/features/account/data-export.service.ts';
+import {
+  EXPORT_LEASE_MS,
+  EXPORT_RETRY_MS,
+} from '../../src/features/account/data-export.service.ts';
 import { createDataExportWorker } from '../../src/features/account/data-export-worker.ts';
 import { claimNextExport, renewLease } from '../../src/features/account/data-exports.repository.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -241,6 +245,37 @@ describe('the builder', () => {
     expect(await renewLease(t.ctx.db, dead, 50, new Date(t.ctx.now().getTime() + 1000))).toBe(
       false,
     );
+  });
+
+  it('tries a failed export again after 1, then 2 minutes, and marks it failed after the third attempt', async () => {
+    const farm = await richFarm(t, 'Flaky', 1);
+    const queued = await requestExport(farm);
+    const errors: unknown[] = [];
+    const patient = createDataExportWorker(t.ctx, (error) => errors.push(error));
+    // Nothing can become ready while this holds.
+    await sql`alter table data_exports add constraint test_never_ready check (status <> 'ready') not valid`.execute(
+      t.ctx.db,
+    );
+    try {
+      expect(await patient.drain()).toMatchObject({ built: 0, failed: 1 });
+      expect(await latest(farm)).toMatchObject({ id: queued.id, status: 'pending' });
+      // Not before its backoff.
+      expect(await patient.drain()).toMatchObject({ failed: 0 });
+      t.advance(EXPORT_RETRY_MS + 1000);
+      expect(await patient.drain()).toMatchObject({ failed: 1 });
+      t.advance(EXPORT_RETRY_MS + 1000);
+      expect(await patient.drain()).toMatchObject({ failed: 0 });
+      t.advance(EXPORT_RETRY_MS + 1000);
+      expect(await patient.drain()).toMatchObject({ failed: 1 });
+    } finally {
+      await sql`alter table data_exports drop constraint test_never_ready`.execute(t.ctx.db);
+    }
+    expect(errors).toHaveLength(3);
+    expect(await latest(farm)).toMatchObject({ id: queued.id, status: 'failed', expiresAt: null });
+    // The screen offers to ask again: a new export.
+    const again = await requestExport(farm);
+    expect(again.id).not.toBe(queued.id);
+    expect(await worker().drain()).toMatchObject({ built: 1 });
   });
 
   it('builds each export once when two processes race for them', async () => {

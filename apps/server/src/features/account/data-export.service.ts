@@ -27,6 +27,8 @@ import {
 const DAY_MS = 86_400_000;
 /** How long a builder's claim lasts without news: one that died leaves its export to another. */
 export const EXPORT_LEASE_MS = 5 * 60_000;
+/** The wait before a failed export's second attempt; it doubles for each one after. */
+export const EXPORT_RETRY_MS = 60_000;
 /** Attempts before an export is 'failed' for good. */
 export const EXPORT_MAX_ATTEMPTS = 3;
 /** The public download's path under the data API; the token follows. */
@@ -162,7 +164,7 @@ export async function buildClaimedExport(
   return { expiresAt };
 }
 
-/** Records a failed build: tried again later, or 'failed' after the last attempt. */
+/** Records a failed build: tried again after a backoff, or 'failed' after the last attempt. */
 export async function recordExportFailure(
   ctx: AppContext,
   row: DataExportRow,
@@ -170,7 +172,10 @@ export async function recordExportFailure(
   final = row.attempts >= EXPORT_MAX_ATTEMPTS,
 ): Promise<void> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-  await failExport(ctx.db, row, { final, error: message, at: ctx.now() });
+  const at = ctx.now();
+  // 1, then 2 minutes before the next attempts.
+  const retryAt = new Date(at.getTime() + EXPORT_RETRY_MS * 2 ** (row.attempts - 1));
+  await failExport(ctx.db, row, { final, error: message, at, retryAt });
 }
 
 /**

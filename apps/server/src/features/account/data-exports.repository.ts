@@ -122,7 +122,11 @@ export function claimNextExport(
         .select('id')
         .where((w) =>
           w.or([
-            w('status', '=', 'pending'),
+            // A failed attempt's export waits out its backoff in lease_until.
+            w.and([
+              w('status', '=', 'pending'),
+              w.or([w('leaseUntil', 'is', null), w('leaseUntil', '<=', input.now)]),
+            ]),
             w.and([w('status', '=', 'building'), w('leaseUntil', '<=', input.now)]),
           ]),
         )
@@ -182,18 +186,18 @@ export async function finishExport(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A failed attempt: 'pending' again (due now, for the next round) or 'failed' for good. */
+/** A failed attempt: 'pending' again from `retryAt` on, or 'failed' for good. */
 export async function failExport(
   db: Db,
   claim: ExportClaim,
-  outcome: { final: boolean; error: string; at: Date },
+  outcome: { final: boolean; error: string; at: Date; retryAt?: Date },
 ): Promise<void> {
   await db
     .updateTable('dataExports')
     .set({
       status: outcome.final ? 'failed' : 'pending',
       lastError: outcome.error,
-      leaseUntil: null,
+      leaseUntil: outcome.final ? null : (outcome.retryAt ?? null),
       finishedAt: outcome.final ? outcome.at : null,
     })
     .where('id', '=', claim.id)
