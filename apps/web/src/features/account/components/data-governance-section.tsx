@@ -1,4 +1,4 @@
-import { Alert, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Group, List, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDataGovernance } from '@/features/account/api/get-data-governance';
 import { formatNumber } from '@/lib/format';
 
@@ -18,20 +18,30 @@ export function DataGovernanceSection() {
             What {governance.data.organizationName} has stored here, all of it in{' '}
             {governance.data.database}.
           </Text>
-          {/* Phones: one card per kind; wider screens: the table. */}
-          <Stack gap="xs" hiddenFrom="sm">
+          {/* Phones: one line per kind, opened for the details; wider screens: the table. */}
+          <Accordion hiddenFrom="sm" variant="contained" aria-label="What is stored">
             {governance.data.kinds.map((kind) => (
-              <Paper key={kind.kind} withBorder p="sm" radius="sm">
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={500}>{kind.label}</Text>
-                  <Text fw={500}>{formatNumber(kind.count)}</Text>
-                </Group>
-                <Text size="sm">Kept in: {kind.storedIn}</Text>
-                <Text size="sm">For how long: {kind.retention}</Text>
-                <Text size="sm">Who can see it: {kind.visibleTo}</Text>
-              </Paper>
+              <Accordion.Item key={kind.kind} value={kind.kind}>
+                <Accordion.Control>
+                  <Group justify="space-between" wrap="nowrap" pr="xs">
+                    <Text size="sm" fw={500}>
+                      {kind.label}
+                    </Text>
+                    <Text size="sm" fw={500}>
+                      {formatNumber(kind.count)}
+                    </Text>
+                  </Group>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <Stack gap={4}>
+                    <Text size="sm">Kept in: {kind.storedIn}</Text>
+                    <Text size="sm">For how long: {kind.retention}</Text>
+                    <Text size="sm">Who can see it: {kind.visibleTo}</Text>
+                  </Stack>
+                </Accordion.Panel>
+              </Accordion.Item>
             ))}
-          </Stack>
+          </Accordion>
           <Table.ScrollContainer minWidth={880} visibleFrom="sm">
             <Table verticalSpacing="xs" striped aria-label="What is stored">
               <Table.Thead>
