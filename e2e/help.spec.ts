@@ -82,3 +82,37 @@ test('Feedback: filled in for the signed-in user, sent, mailed to support and li
   // The support address (SUPPORT_EMAIL's default) got it in the local mailbox.
   await expect.poll(() => newestMail(page.request, 'support@baletrack.local')).toContain(details);
 });
+
+test('Support chat: asked why bales are locked, it quotes the help and links the subscriptions article', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsDemoOwner(page);
+  await page.getByRole('button', { name: 'Support chat' }).click();
+  const chat = page.getByRole('dialog', { name: 'Support chat' });
+  await expect(chat.getByText('Answers from the help')).toBeVisible();
+  await chat.getByLabel('Your question').fill('Why are some of my bales locked?');
+  await chat.getByRole('button', { name: 'Send' }).click();
+
+  const conversation = chat.getByRole('list', { name: 'Conversation' });
+  const answer = conversation.getByRole('listitem', { name: 'Support' }).last();
+  await expect(answer.getByRole('blockquote')).toContainText('active subscription month');
+  await expect(answer.getByText('From the help articles')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('chat-1440.png') });
+
+  // The answer links the subscriptions article; following it closes the chat on that article.
+  await answer.getByRole('link', { name: 'Subscriptions and credits' }).click();
+  await expect(page).toHaveURL(/\/help\/subscriptions-and-credits$/);
+  await expect(chat).toBeHidden();
+  await expect(
+    page.getByRole('heading', { name: 'Subscriptions and credits', level: 2 }),
+  ).toBeVisible();
+
+  // The conversation is still there on another screen, until it is cleared.
+  await page.getByRole('button', { name: 'Support chat' }).click();
+  await expect(conversation.getByRole('listitem', { name: 'You' })).toHaveText(
+    'Why are some of my bales locked?',
+  );
+  await chat.getByRole('button', { name: 'Clear conversation' }).click();
+  await expect(conversation.getByRole('listitem', { name: 'You' })).toHaveCount(0);
+});

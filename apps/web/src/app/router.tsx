@@ -1,8 +1,8 @@
 import { createBrowserRouter } from 'react-router';
 import { requireSession } from '@/app/require-session';
 import { RouteError } from '@/app/routes/route-error';
+import { SignedInLayout } from '@/app/routes/signed-in-layout';
 import { PageLoader } from '@/components/page-loader';
-import { ActingLayout } from '@/features/admin/components/acting-layout';
 import { lazyPage } from '@/lib/lazy-page';
 import { routePaths } from '@/lib/route-names';
 
@@ -19,10 +19,10 @@ export function createRouter() {
           ),
         },
         {
-          // Every page below needs a signed-in user, and shows whose data it is when a
-          // SuperAdmin acts for an organization.
+          // Every page below needs a signed-in user, shows whose data it is when a SuperAdmin
+          // acts for an organization, and offers the support chat.
           middleware: [requireSession],
-          Component: ActingLayout,
+          Component: SignedInLayout,
           children: [
             {
               path: routePaths.admin,

@@ -16,16 +16,19 @@ export function LockedBalesNotice({ count }: { count: number }) {
       : `${formatNumber(count)} bales need a subscription`;
   return (
     <Paper role="status" shadow="sm" px="md" py={6} radius="xl" bg="yellow.1" withBorder>
-      <Group gap={8} wrap="nowrap">
+      <Group gap={8}>
         <Text size="sm" fw={600} c="yellow.9">
           {text}
         </Text>
-        <Anchor component={Link} to={`${routePaths.subscription}#balers`} size="sm" fw={600}>
-          Apply months
-        </Anchor>
-        <HelpLink slug="troubleshooting" anchor="locked-bales">
-          Why?
-        </HelpLink>
+        {/* The two links stay together (on a phone they wrap under the count as one). */}
+        <Group gap={8} wrap="nowrap">
+          <Anchor component={Link} to={`${routePaths.subscription}#balers`} size="sm" fw={600}>
+            Apply months
+          </Anchor>
+          <HelpLink slug="troubleshooting" anchor="locked-bales">
+            Why?
+          </HelpLink>
+        </Group>
       </Group>
     </Paper>
   );
