@@ -70,6 +70,22 @@ const cuttingBody = () => ({
     year: 2025,
   },
 });
+const reportBody = (filterId: string) => ({
+  filterId,
+  frequency: 'weekly',
+  timezone: 'UTC',
+  units: 'Metric',
+  includeCuttingless: true,
+  recipients: ['matrix-reader@example.com'],
+});
+/** An automated report of the home farm, set up by its owner. */
+const newHomeReport = async (f: AuthorizationFixtures) => {
+  const filter = await f.newHomeFilter();
+  const response = await apiCall(t, f.home.token, 'POST', '/data-api/autoreport/settings', {
+    body: reportBody(filter.id),
+  });
+  return (await response.json()) as { id: string; filterId: string };
+};
 const filterBody = () => ({ body: { ...emptyFilter, name: newName('Filter') } });
 
 // Columns: owner, sub-user, disabled user, other org's owner, SuperAdmin without and with
@@ -209,6 +225,29 @@ const matrix: Row[] = [
     '/data-api/filters/{id}',
     OWN_DELETE,
     async (f) => ({ params: { id: (await f.newHomeFilter()).id } }),
+  ],
+  // Automated reports are the owner's; another organization names a filter it does not have.
+  ['GET', '/data-api/autoreport/settings', OWNER_READ],
+  [
+    'POST',
+    '/data-api/autoreport/settings',
+    [201, 403, 401, 400, 400, 201, 401, 401, 401],
+    async (f) => ({ body: reportBody((await f.newHomeFilter()).id) }),
+  ],
+  [
+    'PUT',
+    '/data-api/autoreport/settings',
+    [200, 403, 401, 400, 400, 200, 401, 401, 401],
+    async (f) => {
+      const report = await newHomeReport(f);
+      return { body: { ...reportBody(report.filterId), id: report.id } };
+    },
+  ],
+  [
+    'DELETE',
+    '/data-api/autoreport/settings/{id}',
+    [204, 403, 401, 404, 404, 204, 401, 401, 401],
+    async (f) => ({ params: { id: (await newHomeReport(f)).id } }),
   ],
   // API 2 (user and management API)
   [

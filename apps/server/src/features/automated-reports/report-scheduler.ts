@@ -121,6 +121,7 @@ export async function runReportSchedule(
   } = {},
 ): Promise<ScheduleRound> {
   const o = { ...reportSchedulerDefaults, ...options };
+  const batchSize = Math.max(1, o.batchSize);
   const at = options.at ?? ctx.now();
   const round: ScheduleRound = { offered: 0, sent: 0, retried: 0, failed: 0 };
   for (const report of await listScheduledReports(ctx.db)) {
@@ -150,7 +151,7 @@ export async function runReportSchedule(
     const claimed = await claimDueRuns(ctx.db, {
       now: at,
       leaseUntil: new Date(at.getTime() + o.leaseMs),
-      limit: o.batchSize,
+      limit: batchSize,
     });
     for (const run of claimed) {
       try {
@@ -170,7 +171,7 @@ export async function runReportSchedule(
         round[final ? 'failed' : 'retried'] += 1;
       }
     }
-    if (claimed.length < o.batchSize) return round;
+    if (claimed.length < batchSize) return round;
   }
 }
 
