@@ -33,6 +33,7 @@ import { subscriptionsRoutes } from './features/subscriptions/subscriptions.rout
 import { summariesRoutes } from './features/summaries/summaries.routes.ts';
 import { subAccountsRoutes } from './features/users/sub-accounts.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { startErrorReporting } from './lib/error-reporting.ts';
 import { databaseRateLimitStore } from './lib/rate-limit/database-store.ts';
 import { requestValidatorCompiler } from './lib/request-validator.ts';
 import { authenticate } from './plugins/authenticate.ts';
@@ -51,6 +52,8 @@ declare module 'fastify' {
  * its own base path so it could be deployed on its own host (docs/product.md#the-three-apis).
  */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  // Off without SENTRY_DSN; started before the first request so its errors are reported.
+  startErrorReporting(ctx.config);
   const app = Fastify({
     logger: { level: ctx.config.logLevel },
     trustProxy: ctx.config.trustProxy,
@@ -67,13 +70,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // so its catch-all never shadows an API route.
   // Satellite tiles (MAP_TILE_URL) are fetched by the map straight from their provider.
   const tileOrigins = ctx.config.map.tileUrl ? [new URL(ctx.config.map.tileUrl).origin] : [];
+  const reporting = ctx.config.errorReporting;
+  const reportingOrigins = reporting ? [new URL(reporting.dsn).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         // Mantine injects its styles at run time; maps draw tiles and workers from blobs.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', ...tileOrigins],
-        'connect-src': ["'self'", ...tileOrigins],
+        // The error-reporting service receives the web app's events straight from the browser.
+        'connect-src': ["'self'", ...tileOrigins, ...reportingOrigins],
         'worker-src': ["'self'", 'blob:'],
       },
     },

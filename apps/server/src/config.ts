@@ -84,7 +84,34 @@ const environmentSchema = z.object({
   CHAT_LLM_URL: z.url().optional(),
   CHAT_LLM_API_KEY: z.string().min(1).optional(),
   CHAT_LLM_MODEL: z.string().min(1).max(200).optional(),
+  // Error reporting (docs/product.md#error-reporting): off without a DSN. The spec's rates are
+  // the defaults; personal data and unmasked replays are the operator's choice to turn on.
+  SENTRY_DSN: z.url().optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).max(64).default('production'),
+  SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  SENTRY_REPLAY_ON_ERROR_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  SENTRY_SEND_PII: flag.default(false),
+  SENTRY_REPLAY_MASK_TEXT: flag.default(true),
+  SENTRY_REPLAY_BLOCK_MEDIA: flag.default(true),
+  SENTRY_TRACE_ORIGINS: z.string().optional(),
+  SENTRY_MONITORED_HOSTS: z.string().optional(),
 });
+
+/** A comma-separated list of http(s) origins, each reduced to its origin. */
+function originList(value: string | undefined, name: string, problems: string[]): string[] {
+  const origins: string[] = [];
+  for (const item of (value ?? '').split(',').map((v) => v.trim())) {
+    if (!item) continue;
+    try {
+      const url = new URL(item);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
+      origins.push(url.origin);
+    } catch {
+      problems.push(`  ${name}: ${item} is not an http(s) origin`);
+    }
+  }
+  return origins;
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -112,13 +139,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ? ['  CHAT_LLM_URL and CHAT_LLM_MODEL: set both, or neither']
       : []),
   ];
+  const traceOrigins = originList(e.SENTRY_TRACE_ORIGINS, 'SENTRY_TRACE_ORIGINS', problems);
+  const monitoredHosts = originList(e.SENTRY_MONITORED_HOSTS, 'SENTRY_MONITORED_HOSTS', problems);
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const embedded = !e.DATABASE_URL;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir,
     database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') },
     secretKey: e.SECRET_KEY ? Buffer.from(e.SECRET_KEY, 'hex') : readOrCreateKey(dataDir),
@@ -170,6 +200,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             model: e.CHAT_LLM_MODEL,
           }
         : undefined,
+    /** Error reporting to Sentry (or a compatible service); undefined without SENTRY_DSN. */
+    errorReporting: e.SENTRY_DSN
+      ? {
+          dsn: e.SENTRY_DSN,
+          environment: e.SENTRY_ENVIRONMENT,
+          tracesSampleRate: e.SENTRY_TRACES_SAMPLE_RATE,
+          replayOnErrorSampleRate: e.SENTRY_REPLAY_ON_ERROR_SAMPLE_RATE,
+          sendDefaultPii: e.SENTRY_SEND_PII,
+          maskAllText: e.SENTRY_REPLAY_MASK_TEXT,
+          blockAllMedia: e.SENTRY_REPLAY_BLOCK_MEDIA,
+          /** Product origins besides PUBLIC_URL's that trace headers may go to (none else). */
+          traceOrigins,
+          /** Third-party origins whose failed requests (400–599) the web app reports. */
+          monitoredHosts: [
+            ...new Set([
+              ...(e.MAP_TILE_URL ? [new URL(e.MAP_TILE_URL.replace(/[{}]/g, '')).origin] : []),
+              ...monitoredHosts,
+            ]),
+          ],
+        }
+      : undefined,
   };
 }
 

@@ -4,6 +4,7 @@ import { messages } from '@baletrack/contracts/errors/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { reportServerError } from '../lib/error-reporting.ts';
 
 /** Fastify's own client errors, reworded for people (malformed JSON, wrong type, too large). */
 const clientErrors: Record<string, string> = {
@@ -43,6 +44,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ code, message: known ?? error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
+    reportServerError(request, error);
     return reply.status(500).send({ code: errorCodes.INTERNAL, message: messages.generic });
   });
 }

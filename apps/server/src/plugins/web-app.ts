@@ -4,6 +4,7 @@ import { VERSION } from '@baletrack/contracts/constants';
 import { errorCodes } from '@baletrack/contracts/errors/api-error';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
 import { mailboxEnabled } from '../features/mailbox/mailbox.routes.ts';
 
 /** Paths owned by an API: an unknown path there is a JSON 404, never the web app's page. */
@@ -13,6 +14,22 @@ const apiPrefixes = ['/data-api', '/user-api', '/convert-api', '/cognito', '/ing
  * The built web app (apps/web/dist) with its runtime configuration at /config.json, so one
  * build serves any deployment; unknown non-API paths get index.html for client-side routes.
  */
+/** What the browser's Sentry SDK needs (docs/product.md#error-reporting). */
+function browserReporting(reporting: NonNullable<Config['errorReporting']>, publicUrl: string) {
+  return {
+    dsn: reporting.dsn,
+    environment: reporting.environment,
+    release: VERSION,
+    tracesSampleRate: reporting.tracesSampleRate,
+    replayOnErrorSampleRate: reporting.replayOnErrorSampleRate,
+    sendDefaultPii: reporting.sendDefaultPii,
+    maskAllText: reporting.maskAllText,
+    blockAllMedia: reporting.blockAllMedia,
+    traceOrigins: [...new Set([new URL(publicUrl).origin, ...reporting.traceOrigins])],
+    monitoredHosts: reporting.monitoredHosts,
+  };
+}
+
 export async function webApp(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx;
   app.get('/config.json', { schema: { hide: true } }, async (request, reply) => {
@@ -31,6 +48,9 @@ export async function webApp(app: FastifyInstance): Promise<void> {
         ? { mapTileUrl: config.map.tileUrl, mapTileAttribution: config.map.tileAttribution ?? '' }
         : {}),
       ...(mailboxEnabled(app.ctx, request.ip) ? { mailboxUrl: `${base}/mailbox` } : {}),
+      ...(config.errorReporting
+        ? { errorReporting: browserReporting(config.errorReporting, base) }
+        : {}),
     };
   });
 
