@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The server (npm run dev at the root) serves the APIs, the user pool and the runtime config on
 // one port; in development (and `vite preview`) Vite forwards those paths to it. The Host header is kept
@@ -17,7 +18,13 @@ const serverPaths = [
 const proxy = Object.fromEntries(serverPaths.map((path) => [path, { target: serverUrl }]));
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // `.br` and `.gz` beside every text file of the build, at the highest levels (brotli 11 is
+    // too slow per request but fine once per build); the server sends them as they are
+    // (apps/server/src/plugins/web-app.ts, docs/operations.md#compression).
+    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+  ],
   // '@/…' imports resolve to src/ through the paths of tsconfig.json.
   resolve: { tsconfigPaths: true },
   server: { proxy },

@@ -38,6 +38,7 @@ import { databaseRateLimitStore } from './lib/rate-limit/database-store.ts';
 import { requestValidatorCompiler } from './lib/request-validator.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { answerClientError, answerFrameworkError } from './plugins/client-error.ts';
+import { compression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { webApp } from './plugins/web-app.ts';
 
@@ -68,6 +69,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   // Plugins, in order: cross-cutting first, then each API under its base path, the web app last
   // so its catch-all never shadows an API route.
+  // Brotli or gzip for every text answer; first, so it covers every route registered below.
+  await app.register(compression);
   // Satellite tiles (MAP_TILE_URL) are fetched by the map straight from their provider.
   const tileOrigins = ctx.config.map.tileUrl ? [new URL(ctx.config.map.tileUrl).origin] : [];
   const reporting = ctx.config.errorReporting;

@@ -60,6 +60,9 @@ export async function webApp(app: FastifyInstance): Promise<void> {
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The build writes `.br` and `.gz` beside each file (apps/web/vite.config.ts): sent as
+      // they are when the browser accepts them, so nothing is compressed per request.
+      preCompressed: true,
       // Hashed assets never change; everything else (the page) must always be fresh.
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(config.webDist, 'assets') + path.sep);
