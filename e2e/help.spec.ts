@@ -1,6 +1,9 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { newestMail } from './support/accounts.ts';
-import { demoOwner, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
+import { demoOwner, idToken, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 
 // Issue 14's journey: Helpful Information from the map, searched and read; a screen's own help
 // link; feedback sent and found in the local mailbox; the support chat asked why bales are locked.
@@ -115,4 +118,88 @@ test('Support chat: asked why bales are locked, it quotes the help and links the
   );
   await chat.getByRole('button', { name: 'Clear conversation' }).click();
   await expect(conversation.getByRole('listitem', { name: 'You' })).toHaveCount(0);
+});
+
+// Error reporting, client side: the journeys' server has no DSN, so this test gives the web app
+// one (its /config.json answered with `errorReporting`) pointing at a receiver of Sentry
+// envelopes in the test itself, which also plays a monitored third-party host. The page's CSP
+// would allow the DSN's origin when the server is configured; here it is bypassed.
+test.describe('error reporting in the browser', () => {
+  test.use({ bypassCSP: true });
+
+  test('reports a client error and a failed third-party request, and no secret', async ({
+    page,
+    baseURL,
+  }) => {
+    const envelopes: string[] = [];
+    const receiver = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (request.url?.includes('/envelope/')) {
+          envelopes.push(
+            (request.headers['content-encoding'] === 'gzip'
+              ? zlib.gunzipSync(body)
+              : body
+            ).toString(),
+          );
+        }
+        // The "storage provider" fails; the envelope endpoint accepts.
+        const status = request.url?.startsWith('/storage/') ? 503 : 200;
+        response.writeHead(status, { 'access-control-allow-origin': '*' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    try {
+      await page.route('**/config.json', async (route) => {
+        const response = await route.fetch();
+        const config = await response.json();
+        await route.fulfill({
+          response,
+          json: {
+            ...config,
+            errorReporting: {
+              dsn: `http://publickey@127.0.0.1:${new URL(origin).port}/7`,
+              environment: 'journey',
+              release: config.version,
+              tracesSampleRate: 1,
+              replayOnErrorSampleRate: 0,
+              sendDefaultPii: false,
+              maskAllText: true,
+              blockAllMedia: true,
+              traceOrigins: [new URL(baseURL ?? 'http://localhost').origin],
+              monitoredHosts: [origin],
+            },
+          },
+        });
+      });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signInAsDemoOwner(page);
+      const token = await idToken(page);
+
+      await page.evaluate(
+        ([storage, secret]) => {
+          void fetch(`${storage}/storage/bales.csv?token=${secret}`).catch(() => {});
+          setTimeout(() => {
+            throw new Error(`Journey client error (${secret})`);
+          });
+        },
+        [origin, token] as const,
+      );
+      await expect
+        .poll(() => envelopes.join('\n'), { timeout: 15_000 })
+        .toContain('HTTP Client Error with status code: 503');
+      await expect.poll(() => envelopes.join('\n')).toContain('Journey client error');
+
+      const all = envelopes.join('\n');
+      expect(all).toContain(`"release":"${'3.15.1'}"`);
+      for (const secret of [token, demoOwner.password, 'Authorization']) {
+        expect(all).not.toContain(secret);
+      }
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { messages } from '@baletrack/contracts/errors/messages';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
+import { reportError } from '@/lib/error-reporting';
 
 interface PanelBoundaryProps {
   /** What the panel shows, for the grower: "The summary", "This bale". */
@@ -16,7 +17,10 @@ interface PanelBoundaryProps {
 export function PanelBoundary({ what, children }: PanelBoundaryProps) {
   return (
     <ErrorBoundary
-      onError={(error) => console.error(error)}
+      onError={(error) => {
+        console.error(error);
+        reportError(error);
+      }}
       fallbackRender={({ resetErrorBoundary }) => (
         <Alert color="red" variant="light" role="alert" title={`${what} could not be shown`}>
           <Stack gap="xs" align="flex-start">

@@ -35,6 +35,23 @@ export const runtimeConfigSchema = z.object({
   mapTileUrl: z.string().min(1).optional(),
   /** The imagery's credit line (required by most providers), shown in the map's corner. */
   mapTileAttribution: z.string().min(1).optional(),
+  /** Error reporting (Sentry), present only when the server has a DSN. */
+  errorReporting: z
+    .object({
+      dsn: z.string().min(1),
+      environment: z.string(),
+      release: z.string(),
+      tracesSampleRate: z.number().min(0).max(1),
+      replayOnErrorSampleRate: z.number().min(0).max(1),
+      sendDefaultPii: z.boolean(),
+      maskAllText: z.boolean(),
+      blockAllMedia: z.boolean(),
+      /** The product's origins: the only ones trace headers go to. */
+      traceOrigins: z.array(z.string()),
+      /** Third-party origins whose failed requests are reported. */
+      monitoredHosts: z.array(z.string()),
+    })
+    .optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

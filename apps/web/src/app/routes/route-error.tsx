@@ -1,11 +1,16 @@
 import { messages } from '@baletrack/contracts/errors/messages';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { reportError } from '@/lib/error-reporting';
 import { routePaths } from '@/lib/route-names';
 
 export function RouteError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) reportError(error);
+  }, [error]);
   return (
     <Center mih="100dvh" p="md">
       <Stack align="center" gap="md" maw={480}>
