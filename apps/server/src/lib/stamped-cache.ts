@@ -56,6 +56,19 @@ export class StampedCache<T extends BaleStamp> {
     return loading;
   }
 
+  /** The value kept for the organization, without reading the stamp. */
+  peek(orgId: string): T | undefined {
+    return this.#values.get(orgId);
+  }
+
+  /**
+   * Puts `to` in place of `from` (an equivalent value of the same stamp, e.g. reorganized in the
+   * background); nothing happens if `from` is no longer the value kept.
+   */
+  replace(orgId: string, from: T, to: T): void {
+    if (this.#values.get(orgId) === from) this.#values.set(orgId, to);
+  }
+
   #keep(orgId: string, value: T): T {
     const current = this.#values.get(orgId);
     // Two loads may finish out of order; keep the newer.

@@ -8,14 +8,15 @@ import {
   mapMessages,
   type Stack,
 } from '@baletrack/contracts/map/map';
-import type Supercluster from 'supercluster';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { baleSelection } from '../bales/bale-selection.ts';
-import { type ClusterPointProps, countLocked, round, type Totals } from './map-index.ts';
+import type { PointIndex } from './cluster-index.ts';
+import { round } from './cluster-totals.ts';
+import { countLocked } from './map-index.ts';
 
-type Index = Supercluster<ClusterPointProps, Totals>;
-type Feature = ReturnType<Index['getClusters']>[number];
+type Feature = ReturnType<PointIndex['getClusters']>[number];
+type Items = ReturnType<typeof toMapItems>;
 
 /** Clusters, loose bales and stacks in a map view, plus the farm's locked-bale count. */
 export async function clustersInView(
@@ -29,9 +30,13 @@ export async function clustersInView(
     baleSelection(ctx, orgId, view),
   ]);
   const { range } = selection;
-  const { index } = mapIndex.clusters(snapshot, range, await mapIndex.subset(snapshot, selection));
-  const features = index.getClusters([view.west, view.south, view.east, view.north], view.zoom);
-  return { ...toMapItems(index, features), lockedCount: countLocked(snapshot, range) };
+  const { parts } = mapIndex.clusters(snapshot, range, await mapIndex.subset(snapshot, selection));
+  // The full index's answer, then the recent bales' (clustered among themselves) beside it.
+  const items = parts.map(({ index, idOffset }) => {
+    const features = index.getClusters([view.west, view.south, view.east, view.north], view.zoom);
+    return toMapItems(index, features, idOffset);
+  });
+  return { ...concatItems(items), lockedCount: countLocked(snapshot, range) };
 }
 
 /** The children of one cluster (same dates and filter as the /clusters/get call it came from). */
@@ -46,20 +51,38 @@ export async function clusterChildren(
     baleSelection(ctx, orgId, query),
   ]);
   const subset = await mapIndex.subset(snapshot, selection);
-  const { index } = mapIndex.clusters(snapshot, selection.range, subset);
-  let children: Feature[];
-  let expansionZoom: number;
+  const { parts } = mapIndex.clusters(snapshot, selection.range, subset);
+  // Ids at or above a part's offset are that part's (the recent bales' index sits highest).
+  const part = parts.findLast(({ idOffset }) => query.clusterId >= idOffset);
+  let children: Feature[] | undefined;
+  let expansionZoom = 0;
   try {
-    children = index.getChildren(query.clusterId);
-    expansionZoom = index.getClusterExpansionZoom(query.clusterId);
+    const id = query.clusterId - (part?.idOffset ?? 0);
+    children = part?.index.getChildren(id);
+    expansionZoom = part?.index.getClusterExpansionZoom(id) ?? 0;
   } catch {
     // Supercluster throws for an id its index does not hold (stale, or never issued).
-    throw new AppError('NOT_FOUND', mapMessages.clusterNotFound);
   }
-  return { clusterId: query.clusterId, expansionZoom, ...toMapItems(index, children) };
+  if (!part || !children) throw new AppError('NOT_FOUND', mapMessages.clusterNotFound);
+  return {
+    clusterId: query.clusterId,
+    expansionZoom,
+    ...toMapItems(part.index, children, part.idOffset),
+  };
 }
 
-function toMapItems(index: Index, features: Feature[]) {
+function concatItems(items: Items[]): Items {
+  const [first, ...rest] = items;
+  const all: Items = { clusters: [], bales: [], stacks: [], ...first };
+  for (const more of rest) {
+    all.clusters = [...all.clusters, ...more.clusters];
+    all.bales = [...all.bales, ...more.bales];
+    all.stacks = [...all.stacks, ...more.stacks];
+  }
+  return all;
+}
+
+function toMapItems(index: PointIndex, features: Feature[], idOffset: number) {
   const clusters: MapCluster[] = [];
   const bales: MapBale[] = [];
   const stacks: Stack[] = [];
@@ -68,7 +91,7 @@ function toMapItems(index: Index, features: Feature[]) {
     const props = feature.properties;
     if ('cluster' in props && props.cluster) {
       clusters.push({
-        id: props.cluster_id,
+        id: props.cluster_id + idOffset,
         lat,
         lon,
         count: props.bales,

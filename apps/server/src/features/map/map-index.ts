@@ -1,10 +1,17 @@
-import type { Stack } from '@baletrack/contracts/map/map';
 import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
-import Supercluster from 'supercluster';
 import { type BaleStamp, StampedCache } from '../../lib/stamped-cache.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
-import { inTimeRange, type TimeRange, timeRangeKey } from '../bales/time-range.ts';
+import { type TimeRange, timeRangeKey } from '../bales/time-range.ts';
+import {
+  buildClusterIndex,
+  buildRecentIndex,
+  type ClusterIndex,
+  type ClusterView,
+  type PointIndex,
+  RECENT_ID_OFFSET,
+} from './cluster-index.ts';
+import type { BaleSubset } from './cluster-totals.ts';
 import {
   listLockedCreationTimes,
   listVisibleMapPoints,
@@ -14,113 +21,65 @@ import {
 import {
   buildSnapshot,
   type FarmSnapshot,
-  type MapPoint,
+  type FoldedLayer,
+  foldSnapshot,
   mergeSnapshot,
-  type StackPlace,
   toMapPoint,
   uidsFingerprint,
 } from './map-snapshot.ts';
 
-/** Sums a cluster carries up the tree; averages are taken per bale at the end. */
-export interface Totals {
-  bales: number;
-  weightKg: number;
-  dryMassKg: number;
-  moisture: number;
-  rfv: number;
-  rfvBales: number;
-}
-
-export type ClusterPointProps = { bale: MapPoint } | { stack: Stack; totals: Totals };
-
-type PointFeature = Parameters<Supercluster<ClusterPointProps, Totals>['load']>[0][number];
-
-/** The bales an applied filter keeps, named for caches (see `BaleSelection.whereKey`). */
-export interface BaleSubset {
-  key: string;
-  uids: ReadonlySet<string>;
-}
-
-/** Clusters over the loose bales and stacks of one date range (and filter). */
-export interface ClusterIndex {
-  index: Supercluster<ClusterPointProps, Totals>;
-  stacks: Stack[];
-}
+// Read by other features (geofences, heatmaps) from here.
+export { type BaleSubset, round } from './cluster-totals.ts';
 
 // Memory: about 1.3 KB a visible bale (docs/benchmarks.md), a handful of farms and date ranges
 // per process.
 const MAX_SNAPSHOTS = 8;
 const MAX_RANGES_PER_SNAPSHOT = 6;
-/** Past this zoom every bale and stack is drawn on its own. */
-export const CLUSTER_MAX_ZOOM = 16;
 
-export function emptyTotals(): Totals {
-  return { bales: 0, weightKg: 0, dryMassKg: 0, moisture: 0, rfv: 0, rfvBales: 0 };
+export interface MapIndexOptions {
+  /** Recent bales are folded in once the organization has had no new bale for this long… */
+  foldQuietMs?: number;
+  /** …or as soon as this many have gathered. */
+  foldAtRecent?: number;
 }
 
-export function addBale(totals: Totals, bale: MapPoint): void {
-  totals.bales += 1;
-  totals.weightKg += bale.weightKg;
-  totals.dryMassKg += bale.dryMassKg;
-  totals.moisture += bale.avgMoisture;
-  if (bale.rfv !== null) {
-    totals.rfv += bale.rfv;
-    totals.rfvBales += 1;
-  }
-}
-
-export const round = (value: number, digits = 1) => {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
-};
-
-/**
- * A stack's summary over its members made within the range (and kept by the filter's subset);
- * undefined when none were.
- */
-export function summarizeStack(
-  id: string,
-  place: StackPlace,
-  range: TimeRange,
-  subset?: BaleSubset,
-): { stack: Stack; totals: Totals } | undefined {
-  const totals = emptyTotals();
-  for (const bale of place.members) {
-    if (inTimeRange(range, bale.createdMs) && (!subset || subset.uids.has(bale.uid))) {
-      addBale(totals, bale);
-    }
-  }
-  if (totals.bales === 0) return undefined;
-  const stack: Stack = {
-    id,
-    lat: place.lat,
-    lon: place.lon,
-    count: totals.bales,
-    totalWeightKg: round(totals.weightKg),
-    dryMassKg: round(totals.dryMassKg),
-    avgMoisture: round(totals.moisture / totals.bales),
-    avgRfv: totals.rfvBales === 0 ? null : round(totals.rfv / totals.rfvBales),
-  };
-  return { stack, totals };
-}
+type Built = ClusterIndex & { range: TimeRange; filtered: boolean };
 
 /**
  * Per-process cache of each organization's map: visible bales, stacks and supercluster indexes,
  * built lazily and checked against the database's stamp on every use, so several app processes
- * stay correct without talking to each other.
+ * stay correct without talking to each other. New bales that were not moved (a baler reporting
+ * live) are answered from a small index of recent bales beside the full one, and folded into a
+ * new full index later, off the request that first sees them (docs/adr/0014-live-map-index.md).
  */
 export class MapIndex {
   readonly #snapshots: StampedCache<FarmSnapshot>;
-  // Indexes and filter subsets live as long as their snapshot.
-  readonly #clusterIndexes = new WeakMap<FarmSnapshot, Map<string, ClusterIndex>>();
+  // Full indexes live as long as the folded layer they cover (shared by the snapshots made from
+  // it), recent-bale indexes and filter subsets as long as their snapshot.
+  readonly #clusterIndexes = new WeakMap<FoldedLayer, Map<string, Built>>();
+  readonly #recentIndexes = new WeakMap<FarmSnapshot, Map<string, PointIndex | undefined>>();
   readonly #subsets = new WeakMap<FarmSnapshot, Map<string, Promise<BaleSubset>>>();
+  readonly #foldTimers = new Map<string, { version: number; timer: NodeJS.Timeout }>();
+  readonly #foldQuietMs: number;
+  readonly #foldAtRecent: number;
+  #fullBuilds = 0;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    options: MapIndexOptions = {},
+  ) {
+    this.#foldQuietMs = options.foldQuietMs ?? 60_000;
+    this.#foldAtRecent = options.foldAtRecent ?? 1_000;
     this.#snapshots = new StampedCache(
       (orgId) => mapIndexStamp(db, orgId),
       (orgId, stamp, base) => this.#load(orgId, stamp, base),
       MAX_SNAPSHOTS,
     );
+  }
+
+  /** How many full cluster indexes this process has built (each costs time in every bale). */
+  get fullBuilds(): number {
+    return this.#fullBuilds;
   }
 
   /**
@@ -157,17 +116,55 @@ export class MapIndex {
     return subset;
   }
 
-  /** The cluster index for a date range (and filter subset), built on first use. */
-  clusters(snapshot: FarmSnapshot, range: TimeRange, subset?: BaleSubset): ClusterIndex {
-    let perRange = this.#clusterIndexes.get(snapshot);
+  /**
+   * The indexes answering a date range (and filter subset): the full one over the folded bales,
+   * built on first use, and the recent bales' if there are any (which schedules their fold).
+   */
+  clusters(snapshot: FarmSnapshot, range: TimeRange, subset?: BaleSubset): ClusterView {
+    const full = this.#fullIndex(snapshot, range, subset);
+    const parts = [{ index: full.index, idOffset: 0 }];
+    if (snapshot.recent.length > 0) {
+      const recent = this.#recentIndex(snapshot, range, subset);
+      if (recent) parts.push({ index: recent, idOffset: RECENT_ID_OFFSET });
+      this.#scheduleFold(snapshot);
+    }
+    return { parts };
+  }
+
+  /**
+   * Folds the organization's recent bales into new full indexes now (for the date ranges in
+   * use without a filter; others are built when next asked). False when there was nothing to do.
+   */
+  foldRecent(orgId: string): boolean {
+    const current = this.#snapshots.peek(orgId);
+    if (!current || current.recent.length === 0) return false;
+    const folded = foldSnapshot(current);
+    for (const built of this.#clusterIndexes.get(current.folded)?.values() ?? []) {
+      if (!built.filtered) this.#fullIndex(folded, built.range, undefined);
+    }
+    this.#snapshots.replace(orgId, current, folded);
+    return true;
+  }
+
+  #fullIndex(snapshot: FarmSnapshot, range: TimeRange, subset?: BaleSubset): Built {
+    const layer = snapshot.folded;
+    let perRange = this.#clusterIndexes.get(layer);
     if (!perRange) {
       perRange = new Map();
-      this.#clusterIndexes.set(snapshot, perRange);
+      this.#clusterIndexes.set(layer, perRange);
     }
     const key = `${timeRangeKey(range)}|${subset?.key ?? ''}`;
     let built = perRange.get(key);
     if (!built) {
-      built = buildClusterIndex(snapshot, range, subset);
+      this.#fullBuilds += 1;
+      const index = buildClusterIndex(
+        layer.points,
+        snapshot.stacks,
+        snapshot.stackOf,
+        range,
+        subset,
+      );
+      built = { ...index, range, filtered: subset !== undefined };
       if (perRange.size >= MAX_RANGES_PER_SNAPSHOT) {
         const oldest = perRange.keys().next().value;
         if (oldest !== undefined) perRange.delete(oldest);
@@ -175,6 +172,36 @@ export class MapIndex {
       perRange.set(key, built);
     }
     return built;
+  }
+
+  #recentIndex(snapshot: FarmSnapshot, range: TimeRange, subset?: BaleSubset) {
+    let perRange = this.#recentIndexes.get(snapshot);
+    if (!perRange) {
+      perRange = new Map();
+      this.#recentIndexes.set(snapshot, perRange);
+    }
+    const key = `${timeRangeKey(range)}|${subset?.key ?? ''}`;
+    if (!perRange.has(key)) {
+      if (perRange.size >= MAX_RANGES_PER_SNAPSHOT) perRange.clear();
+      perRange.set(key, buildRecentIndex(snapshot.recent, range, subset));
+    }
+    return perRange.get(key);
+  }
+
+  /** Arms the fold: after a quiet spell, or at once past `foldAtRecent` recent bales. */
+  #scheduleFold(snapshot: FarmSnapshot): void {
+    const { orgId, baleVersion } = snapshot;
+    const armed = this.#foldTimers.get(orgId);
+    if (armed?.version === baleVersion) return;
+    if (armed) clearTimeout(armed.timer);
+    const delay = snapshot.recent.length >= this.#foldAtRecent ? 0 : this.#foldQuietMs;
+    const timer = setTimeout(() => {
+      this.#foldTimers.delete(orgId);
+      this.foldRecent(orgId);
+    }, delay);
+    // A pending fold never keeps the process alive (it only saves later work).
+    timer.unref();
+    this.#foldTimers.set(orgId, { version: baleVersion, timer });
   }
 
   async #load(
@@ -196,50 +223,6 @@ export class MapIndex {
           new Map(locked.map((row) => [row.uid, row.createdMs])),
         );
   }
-}
-
-function buildClusterIndex(
-  snapshot: FarmSnapshot,
-  range: TimeRange,
-  subset: BaleSubset | undefined,
-): ClusterIndex {
-  const features: PointFeature[] = [];
-  for (const bale of snapshot.points) {
-    if (snapshot.stackOf.has(bale.uid) || !inTimeRange(range, bale.createdMs)) continue;
-    if (subset && !subset.uids.has(bale.uid)) continue;
-    features.push(pointFeature(bale.lon, bale.lat, { bale }));
-  }
-  const stacks: Stack[] = [];
-  for (const [id, place] of snapshot.stacks) {
-    const summary = summarizeStack(id, place, range, subset);
-    if (!summary) continue;
-    stacks.push(summary.stack);
-    features.push(pointFeature(place.lon, place.lat, summary));
-  }
-  const index = new Supercluster<ClusterPointProps, Totals>({
-    radius: 60,
-    maxZoom: CLUSTER_MAX_ZOOM,
-    map: (props) => {
-      if ('stack' in props) return { ...props.totals };
-      const totals = emptyTotals();
-      addBale(totals, props.bale);
-      return totals;
-    },
-    reduce: (into, from) => {
-      into.bales += from.bales;
-      into.weightKg += from.weightKg;
-      into.dryMassKg += from.dryMassKg;
-      into.moisture += from.moisture;
-      into.rfv += from.rfv;
-      into.rfvBales += from.rfvBales;
-    },
-  });
-  index.load(features);
-  return { index, stacks };
-}
-
-function pointFeature(lon: number, lat: number, properties: ClusterPointProps): PointFeature {
-  return { type: 'Feature', geometry: { type: 'Point', coordinates: [lon, lat] }, properties };
 }
 
 /** Locked bales made within the range (binary search over sorted instants). */

@@ -1,6 +1,6 @@
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
 import type { MapPointRow } from './map-points.repository.ts';
-import { groupStacks } from './stack-grouping.ts';
+import { groupStacks, hasMoved } from './stack-grouping.ts';
 
 /** What the map needs of one visible bale; never changed once made (snapshots share them). */
 export interface MapPoint {
@@ -24,20 +24,74 @@ export interface StackPlace {
   members: MapPoint[];
 }
 
-/** The organization's visible bales, stacks and locked bales at one stamp. */
-export interface FarmSnapshot {
-  orgId: string;
-  baleVersion: number;
-  activeMonths: number;
+/** The bales the full cluster indexes are built over, shared by the snapshots made from it. */
+export interface FoldedLayer {
   /** In uid order (code units), the same in every process: stable cluster ids. */
   points: MapPoint[];
   byUid: Map<string, MapPoint>;
-  stacks: Map<string, StackPlace>;
-  stackOf: Map<string, string>;
+}
+
+/** The organization's visible bales, stacks and locked bales at one stamp. */
+export interface FarmSnapshot {
+  readonly orgId: string;
+  readonly baleVersion: number;
+  readonly activeMonths: number;
+  /** Every visible bale in uid order (folded and recent, merged on first read). */
+  readonly points: readonly MapPoint[];
+  readonly byUid: ReadonlyMap<string, MapPoint>;
+  readonly stacks: Map<string, StackPlace>;
+  readonly stackOf: Map<string, string>;
   /** Locked bales: uid → creation instant (ms). */
-  locked: Map<string, number>;
+  readonly locked: Map<string, number>;
   /** The same instants, sorted, for counting by date range. */
-  lockedTimes: Float64Array;
+  readonly lockedTimes: Float64Array;
+  /** What the full cluster indexes cover (docs/adr/0014-live-map-index.md). */
+  readonly folded: FoldedLayer;
+  /**
+   * Bales new since `folded`, none moved (so in no stack), oldest first: the small index the map
+   * merges at query time until they are folded in.
+   */
+  readonly recent: readonly MapPoint[];
+}
+
+type Stamp = { orgId: string; baleVersion: number; activeMonths: number };
+
+/** A snapshot whose all-bale views (`points`, `byUid`) are merged from its layers on first read. */
+class LayeredSnapshot implements FarmSnapshot {
+  readonly orgId: string;
+  readonly baleVersion: number;
+  readonly activeMonths: number;
+  #points?: MapPoint[];
+  #byUid?: Map<string, MapPoint>;
+
+  constructor(
+    stamp: Stamp,
+    readonly folded: FoldedLayer,
+    readonly recent: readonly MapPoint[],
+    readonly stacks: Map<string, StackPlace>,
+    readonly stackOf: Map<string, string>,
+    readonly locked: Map<string, number>,
+    readonly lockedTimes: Float64Array,
+  ) {
+    this.orgId = stamp.orgId;
+    this.baleVersion = stamp.baleVersion;
+    this.activeMonths = stamp.activeMonths;
+  }
+
+  get points(): readonly MapPoint[] {
+    if (this.recent.length === 0) return this.folded.points;
+    this.#points ??= mergeSorted(this.folded.points, sortByUid([...this.recent]));
+    return this.#points;
+  }
+
+  get byUid(): ReadonlyMap<string, MapPoint> {
+    if (this.recent.length === 0) return this.folded.byUid;
+    if (!this.#byUid) {
+      this.#byUid = new Map(this.folded.byUid);
+      for (const point of this.recent) this.#byUid.set(point.uid, point);
+    }
+    return this.#byUid;
+  }
 }
 
 export function toMapPoint(row: MapPointRow): MapPoint {
@@ -57,23 +111,28 @@ export function toMapPoint(row: MapPointRow): MapPoint {
 }
 
 const MAX_SPLICES = 500;
+/** Past this many recent bales a catch-up folds them in at once (a big batch, not a live baler). */
+export const MAX_RECENT = 5_000;
 
 const compareUid = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const sortByUid = (points: MapPoint[]) => points.sort((a, b) => compareUid(a.uid, b.uid));
 
 /** A snapshot from every visible bale and every locked one. */
 export function buildSnapshot(
-  stamp: { orgId: string; baleVersion: number; activeMonths: number },
+  stamp: Stamp,
   visible: MapPoint[],
   locked: Map<string, number>,
 ): FarmSnapshot {
-  const points = [...visible].sort((a, b) => compareUid(a.uid, b.uid));
+  const points = sortByUid([...visible]);
   return assemble(stamp, points, new Map(points.map((p) => [p.uid, p])), locked);
 }
 
 /**
  * A new snapshot from an older one and the bales written since (visible and locked). The older
- * snapshot is left as it was: requests still reading it are not disturbed. Changed bales are
- * put in place by binary search, so a few new bales do not re-sort a farm of 200,000.
+ * snapshot is left as it was: requests still reading it are not disturbed. New bales that were
+ * not moved (a baler reporting live) join `recent` in time proportional to their number, sharing
+ * the folded layer, stacks and indexes; anything else (a changed or moved bale, one becoming
+ * locked) makes a whole new folded layer, changed bales put in place by binary search.
  */
 export function mergeSnapshot(
   previous: FarmSnapshot,
@@ -81,6 +140,9 @@ export function mergeSnapshot(
   changedVisible: MapPoint[],
   changedLocked: { uid: string; createdMs: number }[],
 ): FarmSnapshot {
+  const next = { orgId: previous.orgId, ...stamp };
+  const appended = appendRecent(previous, next, changedVisible, changedLocked);
+  if (appended) return appended;
   const byUid = new Map(previous.byUid);
   const locked = new Map(previous.locked);
   if (changedVisible.length + changedLocked.length > MAX_SPLICES) {
@@ -91,7 +153,7 @@ export function mergeSnapshot(
       locked.set(uid, createdMs);
     }
     for (const point of changedVisible) locked.delete(point.uid);
-    return buildSnapshot({ orgId: previous.orgId, ...stamp }, [...byUid.values()], locked);
+    return buildSnapshot(next, [...byUid.values()], locked);
   }
   const points = previous.points.slice();
   for (const point of changedVisible) {
@@ -105,10 +167,74 @@ export function mergeSnapshot(
     if (byUid.delete(uid)) points.splice(lowerBound(points, uid), 1);
     locked.set(uid, createdMs);
   }
-  return assemble({ orgId: previous.orgId, ...stamp }, points, byUid, locked);
+  return assemble(next, points, byUid, locked);
 }
 
-function lowerBound(points: MapPoint[], uid: string): number {
+/** Only new, unmoved bales (and new locked ones): undefined when anything else changed. */
+function appendRecent(
+  previous: FarmSnapshot,
+  stamp: Stamp,
+  changedVisible: MapPoint[],
+  changedLocked: { uid: string; createdMs: number }[],
+): FarmSnapshot | undefined {
+  if (previous.recent.length + changedVisible.length > MAX_RECENT) return undefined;
+  const recentUids = new Set(previous.recent.map((p) => p.uid));
+  const wasVisible = (uid: string) => previous.folded.byUid.has(uid) || recentUids.has(uid);
+  for (const point of changedVisible) {
+    if (wasVisible(point.uid) || previous.locked.has(point.uid) || hasMoved(point)) return;
+    recentUids.add(point.uid);
+  }
+  for (const { uid } of changedLocked) if (wasVisible(uid)) return;
+  let { locked, lockedTimes } = previous;
+  if (changedLocked.length > 0) {
+    locked = new Map(locked);
+    for (const { uid, createdMs } of changedLocked) locked.set(uid, createdMs);
+    lockedTimes = Float64Array.from(locked.values()).sort();
+  }
+  return new LayeredSnapshot(
+    stamp,
+    previous.folded,
+    [...previous.recent, ...changedVisible],
+    previous.stacks,
+    previous.stackOf,
+    locked,
+    lockedTimes,
+  );
+}
+
+/** The same snapshot with its recent bales folded in (same stamp, stacks and locked bales). */
+export function foldSnapshot(snapshot: FarmSnapshot): FarmSnapshot {
+  const folded = { points: [...snapshot.points], byUid: new Map(snapshot.byUid) };
+  return new LayeredSnapshot(
+    snapshot,
+    folded,
+    [],
+    snapshot.stacks,
+    snapshot.stackOf,
+    snapshot.locked,
+    snapshot.lockedTimes,
+  );
+}
+
+function mergeSorted(a: readonly MapPoint[], b: readonly MapPoint[]): MapPoint[] {
+  const merged: MapPoint[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < merged.length; k += 1) {
+    const x = a[i];
+    const y = b[j];
+    if (y === undefined || (x !== undefined && compareUid(x.uid, y.uid) <= 0)) {
+      merged[k] = x as MapPoint;
+      i += 1;
+    } else {
+      merged[k] = y;
+      j += 1;
+    }
+  }
+  return merged;
+}
+
+function lowerBound(points: readonly MapPoint[], uid: string): number {
   let lo = 0;
   let hi = points.length;
   while (lo < hi) {
@@ -120,7 +246,7 @@ function lowerBound(points: MapPoint[], uid: string): number {
 }
 
 function assemble(
-  stamp: { orgId: string; baleVersion: number; activeMonths: number },
+  stamp: Stamp,
   points: MapPoint[],
   byUid: Map<string, MapPoint>,
   locked: Map<string, number>,
@@ -134,15 +260,15 @@ function assemble(
     const lon = members.reduce((sum, m) => sum + m.lon, 0) / members.length;
     stacks.set(id, { lat, lon, members });
   }
-  return {
-    ...stamp,
-    points,
-    byUid,
+  return new LayeredSnapshot(
+    stamp,
+    { points, byUid },
+    [],
     stacks,
     stackOf,
     locked,
-    lockedTimes: Float64Array.from(locked.values()).sort(),
-  };
+    Float64Array.from(locked.values()).sort(),
+  );
 }
 
 /** FNV-1a over sorted uids: equal sets, equal keys, so unchanged answers reuse their index. */

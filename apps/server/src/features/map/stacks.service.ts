@@ -15,7 +15,7 @@ import { baleSelection } from '../bales/bale-selection.ts';
 import { findVisibleBalesByUid } from '../bales/bales.repository.ts';
 import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
 import { geofenceAt } from '../geofences/geofences.service.ts';
-import { type BaleSubset, summarizeStack } from './map-index.ts';
+import { type BaleSubset, summarizeStack } from './cluster-totals.ts';
 import type { FarmSnapshot, StackPlace } from './map-snapshot.ts';
 
 /** What a stack read keeps of each stack: members made in the range and kept by the filter. */

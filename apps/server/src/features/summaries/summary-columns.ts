@@ -67,8 +67,14 @@ export interface BaleColumns {
   orgId: string;
   baleVersion: number;
   activeMonths: number;
-  /** Slots in use (some may no longer be live). */
+  /** Slots in use (some may no longer be live); the arrays may hold more, for later columns. */
   length: number;
+  /**
+   * How far the arrays, `uids` and `slotOf` are written, shared by every columns value using
+   * them: a catch-up that only adds bales writes past it in place (older values read only up to
+   * their own `length`), unless another one already did.
+   */
+  written: { length: number };
   uids: string[];
   slotOf: Map<string, number>;
   /** 0 for a bale that became locked since the columns were loaded. */
@@ -98,6 +104,7 @@ type ColumnArrays = Omit<
   | 'baleVersion'
   | 'activeMonths'
   | 'length'
+  | 'written'
   | 'uids'
   | 'slotOf'
   | 'balerIds'
@@ -184,6 +191,9 @@ function put(columns: BaleColumns, slot: number, row: SummaryBaleRow): void {
   });
 }
 
+/** Room for the bales a live baler adds before the arrays have to grow (by half) again. */
+const headroom = (length: number) => 1_024 + (length >>> 4);
+
 /** Columns of every visible bale. */
 export function buildColumns(
   stamp: { orgId: string; baleVersion: number; activeMonths: number },
@@ -192,6 +202,7 @@ export function buildColumns(
   const columns: BaleColumns = {
     ...stamp,
     length: 0,
+    written: { length: 0 },
     uids: [],
     slotOf: new Map(),
     balerIds: new Dictionary((id) => id),
@@ -199,14 +210,16 @@ export function buildColumns(
     fieldSets: new Dictionary((ids) => ids.join(',')),
     // Days since 1970 stay below 100,000 until the year 2243.
     fieldDays: new Dictionary(({ fieldSet, day }) => fieldSet * 100_000 + day),
-    ...allocate(rows.length),
+    ...allocate(rows.length + headroom(rows.length)),
   };
   return applyChanges(columns, rows, []);
 }
 
 /**
  * New columns from older ones and the bales written since (visible rows, and uids of bales now
- * locked). The older columns are left as they were for requests still reading them.
+ * locked). The older columns are left as they were for requests still reading them. Only new
+ * bales (a baler reporting live): written after the older columns' slots, in place, in time
+ * proportional to their number. Anything else copies the columns.
  */
 export function mergeColumns(
   previous: BaleColumns,
@@ -214,17 +227,38 @@ export function mergeColumns(
   changed: SummaryBaleRow[],
   nowLocked: string[],
 ): BaleColumns {
-  const added = changed.filter((row) => !previous.slotOf.has(row.uid)).length;
+  const { length } = previous;
+  const isNew = (uid: string) => {
+    const slot = previous.slotOf.get(uid);
+    return slot === undefined || slot >= length;
+  };
+  const onlyAdded =
+    previous.written.length === length &&
+    changed.every((row) => isNew(row.uid)) &&
+    nowLocked.every(isNew);
+  if (onlyAdded) {
+    const needed = length + changed.length;
+    const capacity = previous.live.length;
+    const columns: BaleColumns = {
+      ...previous,
+      ...stamp,
+      ...(needed > capacity ? allocate(needed + headroom(needed), previous) : {}),
+    };
+    return applyChanges(columns, changed, []);
+  }
+  const uids = previous.uids.slice(0, length);
+  const added = new Set(changed.filter((row) => isNew(row.uid)).map((row) => row.uid)).size;
   const columns: BaleColumns = {
     ...previous,
     ...stamp,
-    uids: previous.uids.slice(),
-    slotOf: new Map(previous.slotOf),
+    written: { length },
+    uids,
+    slotOf: new Map(uids.map((uid, slot) => [uid, slot])),
     balerIds: previous.balerIds.copy(),
     sizes: previous.sizes.copy(),
     fieldSets: previous.fieldSets.copy(),
     fieldDays: previous.fieldDays.copy(),
-    ...allocate(previous.length + added, previous),
+    ...allocate(length + added + headroom(length + added), previous),
   };
   return applyChanges(columns, changed, nowLocked);
 }
@@ -235,11 +269,12 @@ function applyChanges(columns: BaleColumns, rows: SummaryBaleRow[], nowLocked: s
     if (slot === undefined) {
       slot = columns.length;
       columns.length += 1;
-      columns.uids.push(row.uid);
+      columns.uids[slot] = row.uid;
       columns.slotOf.set(row.uid, slot);
     }
     put(columns, slot, row);
   }
+  columns.written.length = columns.length;
   for (const uid of nowLocked) {
     const slot = columns.slotOf.get(uid);
     if (slot !== undefined) columns.live[slot] = 0;

@@ -1,0 +1,102 @@
+import type { Stack } from '@baletrack/contracts/map/map';
+import Supercluster from 'supercluster';
+import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
+import {
+  addBale,
+  type BaleSubset,
+  type ClusterPointProps,
+  emptyTotals,
+  summarizeStack,
+  type Totals,
+} from './cluster-totals.ts';
+import type { MapPoint, StackPlace } from './map-snapshot.ts';
+
+export type PointIndex = Supercluster<ClusterPointProps, Totals>;
+type PointFeature = Parameters<PointIndex['load']>[0][number];
+
+/** Past this zoom every bale and stack is drawn on its own. */
+export const CLUSTER_MAX_ZOOM = 16;
+/**
+ * Ids of the recent bales' clusters start here, far above any id of the folded index
+ * (supercluster's ids stay below 2^31 plus its point count), so one query serves both.
+ */
+export const RECENT_ID_OFFSET = 2 ** 40;
+
+/** Clusters over the loose bales and stacks of one date range (and filter). */
+export interface ClusterIndex {
+  index: PointIndex;
+  stacks: Stack[];
+}
+
+/** The indexes one map query reads: the folded bales' and, while there are any, the recent ones'. */
+export interface ClusterView {
+  parts: { index: PointIndex; idOffset: number }[];
+}
+
+/** The full index over the folded bales that are loose (not stacked) and over the stacks. */
+export function buildClusterIndex(
+  points: readonly MapPoint[],
+  stackPlaces: ReadonlyMap<string, StackPlace>,
+  stackOf: ReadonlyMap<string, string>,
+  range: TimeRange,
+  subset: BaleSubset | undefined,
+): ClusterIndex {
+  const features: PointFeature[] = [];
+  for (const bale of points) {
+    if (stackOf.has(bale.uid) || !inTimeRange(range, bale.createdMs)) continue;
+    if (subset && !subset.uids.has(bale.uid)) continue;
+    features.push(pointFeature(bale.lon, bale.lat, { bale }));
+  }
+  const stacks: Stack[] = [];
+  for (const [id, place] of stackPlaces) {
+    const summary = summarizeStack(id, place, range, subset);
+    if (!summary) continue;
+    stacks.push(summary.stack);
+    features.push(pointFeature(place.lon, place.lat, summary));
+  }
+  return { index: loadIndex(features), stacks };
+}
+
+/**
+ * The small index over recent bales (never stacked: they were not moved) in the range and
+ * subset; undefined when none are.
+ */
+export function buildRecentIndex(
+  recent: readonly MapPoint[],
+  range: TimeRange,
+  subset: BaleSubset | undefined,
+): PointIndex | undefined {
+  const features: PointFeature[] = [];
+  for (const bale of recent) {
+    if (!inTimeRange(range, bale.createdMs) || (subset && !subset.uids.has(bale.uid))) continue;
+    features.push(pointFeature(bale.lon, bale.lat, { bale }));
+  }
+  return features.length === 0 ? undefined : loadIndex(features);
+}
+
+function loadIndex(features: PointFeature[]): PointIndex {
+  const index = new Supercluster<ClusterPointProps, Totals>({
+    radius: 60,
+    maxZoom: CLUSTER_MAX_ZOOM,
+    map: (props) => {
+      if ('stack' in props) return { ...props.totals };
+      const totals = emptyTotals();
+      addBale(totals, props.bale);
+      return totals;
+    },
+    reduce: (into, from) => {
+      into.bales += from.bales;
+      into.weightKg += from.weightKg;
+      into.dryMassKg += from.dryMassKg;
+      into.moisture += from.moisture;
+      into.rfv += from.rfv;
+      into.rfvBales += from.rfvBales;
+    },
+  });
+  index.load(features);
+  return index;
+}
+
+function pointFeature(lon: number, lat: number, properties: ClusterPointProps): PointFeature {
+  return { type: 'Feature', geometry: { type: 'Point', coordinates: [lon, lat] }, properties };
+}
