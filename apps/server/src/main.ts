@@ -1,4 +1,5 @@
 import { loadConfig } from './config.ts';
+import { flushErrorReports } from './lib/error-reporting.ts';
 import { startProduct } from './start-product.ts';
 
 // Starts the product (start-product.ts) on one port and stops it cleanly on SIGINT or SIGTERM.
@@ -11,6 +12,8 @@ async function main(): Promise<void> {
     closing = true;
     product.app.log.info(`${signal} received, closing`);
     await product.stop();
+    // Errors reported just before the signal still reach the service (nothing without a DSN).
+    await flushErrorReports();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
