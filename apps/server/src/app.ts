@@ -1,4 +1,5 @@
 import { VERSION } from '@baletrack/contracts/constants';
+import { defaultImagery, imageryOrigin } from '@baletrack/contracts/map/imagery';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -71,8 +72,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // so its catch-all never shadows an API route.
   // Brotli or gzip for every text answer; first, so it covers every route registered below.
   await app.register(compression);
-  // Satellite tiles (MAP_TILE_URL) are fetched by the map straight from their provider.
-  const tileOrigins = ctx.config.map.tileUrl ? [new URL(ctx.config.map.tileUrl).origin] : [];
+  // Satellite tiles are fetched by the map straight from their provider: the operator's
+  // (MAP_TILE_URL), else the public-domain default (docs/adr/0014-basemap-and-default-imagery.md).
+  const tileOrigins = [imageryOrigin(ctx.config.map.tileUrl ?? defaultImagery.tileUrl)];
   const reporting = ctx.config.errorReporting;
   const reportingOrigins = reporting ? [new URL(reporting.dsn).origin] : [];
   await app.register(helmet, {
@@ -82,7 +84,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:', ...tileOrigins],
         // The error-reporting service receives the web app's events straight from the browser.
-        'connect-src': ["'self'", ...tileOrigins, ...reportingOrigins],
+        'connect-src': ["'self'", ...reportingOrigins, ...tileOrigins],
         'worker-src': ["'self'", 'blob:'],
       },
     },

@@ -57,5 +57,20 @@ describe('the web app', () => {
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/img-src [^;]*https:\/\/imagery\.example/);
     expect(csp).toMatch(/connect-src [^;]*https:\/\/imagery\.example/);
+    // The operator's imagery replaces the default provider.
+    expect(csp).not.toContain('nationalmap.gov');
+  });
+
+  it("admits the default imagery provider's tiles when the operator configures none", async () => {
+    const plain = await startTestApp({ env: { WEB_DIST: webDist } });
+    try {
+      const response = await fetch(`${plain.url}/config.json`);
+      expect(await response.json()).not.toHaveProperty('mapTileUrl');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/img-src [^;]*https:\/\/basemap\.nationalmap\.gov/);
+      expect(csp).toMatch(/connect-src [^;]*https:\/\/basemap\.nationalmap\.gov/);
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -4,14 +4,15 @@ import type { ExpressionSpecification } from 'maplibre-gl';
 // with symbol layers' `icon-image`, never `text-field`. Text fields need glyph PBFs fetched
 // from a `glyphs` URL; no npm package ships them ready-made, and generating and serving a
 // font's ranges would be a build step of its own, while labels here are few and short
-// (cluster counts, field names). So the bundled style has no glyphs URL and the map makes no
-// request at all when no satellite tiles are configured.
+// (cluster counts, field and place names). So the bundled style has no glyphs URL and the map
+// asks only its own server for anything (the basemap's GeoJSON) besides imagery tiles.
 
 /**
  * How a label looks: a count on a light or a dark cluster circle (no halo: the circle is its
- * background), a count on the open map (beside a stack), or a field's name.
+ * background), a count on the open map (beside a stack), a field's name, or a place name of
+ * the basemap (a country, a state or province).
  */
-export const labelStyles = ['on-light', 'on-dark', 'count', 'field'] as const;
+export const labelStyles = ['on-light', 'on-dark', 'count', 'field', 'country', 'region'] as const;
 export type LabelStyle = (typeof labelStyles)[number];
 
 const PREFIX = 'label:';
@@ -38,7 +39,15 @@ const looks: Record<LabelStyle, { font: string; fill: string; halo: string; halo
   'on-light': { font: '700 13px', fill: '#1a1a1a', halo: 'transparent', haloWidth: 0 },
   'on-dark': { font: '700 13px', fill: '#ffffff', halo: 'rgba(0,0,0,0.25)', haloWidth: 1 },
   count: { font: '700 12px', fill: '#1a1a1a', halo: '#ffffff', haloWidth: 3 },
-  field: { font: '600 12px', fill: '#2f3b12', halo: 'rgba(255,255,255,0.92)', haloWidth: 3 },
+  field: { font: '700 13px', fill: '#2f3b12', halo: 'rgba(255,255,255,0.95)', haloWidth: 3 },
+  // Place names of the basemap: quieter than the farm's own names.
+  country: { font: '600 13px', fill: '#4a4a40', halo: 'rgba(255,255,255,0.85)', haloWidth: 2 },
+  region: {
+    font: 'italic 500 11px',
+    fill: '#5c5c50',
+    halo: 'rgba(255,255,255,0.85)',
+    haloWidth: 2,
+  },
 };
 const FONT_FAMILY =
   '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';

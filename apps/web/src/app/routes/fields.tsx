@@ -12,7 +12,7 @@ import { routePaths } from '@/lib/route-names';
 const base: FieldsMapBase = {
   mapLib: maplibre,
   style: offlineStyle,
-  slots: { imagery: mapSlots.imagery, fields: mapSlots.fields },
+  slots: { imagery: mapSlots.imagery, fields: mapSlots.fields, labels: mapSlots.labels },
   tileUrl: absoluteTileUrl,
 };
 

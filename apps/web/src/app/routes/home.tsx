@@ -47,7 +47,7 @@ export function HomeRoute() {
               <>
                 <FieldsLayer
                   beforeId={mapSlots.fields}
-                  labelsBeforeId={mapSlots.bales}
+                  labelsBeforeId={mapSlots.labels}
                   onImagery={onImagery}
                 />
                 <HeatmapMode fields={fields.data?.fields ?? noFields} beforeId={mapSlots.fields} />

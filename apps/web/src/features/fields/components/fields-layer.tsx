@@ -8,8 +8,9 @@ interface FieldsLayerProps {
   /** The layer the outlines go beneath (the map's fields slot). */
   beforeId: string;
   /**
-   * The layer the names go beneath: the bales' slot, so cluster counts, placed first, win and a
-   * name colliding with one is left out rather than drawn across it.
+   * The layer the names go beneath: the labels' slot above the bales, so a name is drawn over
+   * cluster circles (and placed before them) rather than hidden; names collide only with each
+   * other.
    */
   labelsBeforeId: string;
   /** Imagery beneath: outlines turn light to stay visible on dark photos. */
@@ -46,8 +47,14 @@ export function FieldsLayer({ beforeId, labelsBeforeId, onImagery }: FieldsLayer
           id="field-names"
           type="symbol"
           beforeId={labelsBeforeId}
-          minzoom={12}
-          layout={{ 'icon-image': labelImage('field', 'name'), 'icon-padding': 4 }}
+          minzoom={11}
+          layout={{
+            'icon-image': labelImage('field', 'name'),
+            'icon-padding': 4,
+            // Just below its point: a cluster sitting on the field's middle keeps its count.
+            'icon-anchor': 'top',
+            'icon-offset': [0, 6],
+          }}
         />
       </Source>
     </>

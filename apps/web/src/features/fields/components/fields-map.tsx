@@ -14,17 +14,20 @@ import {
   ScaleControl,
   Source,
 } from 'react-map-gl/maplibre';
-import { type Imagery, ImagerySwitch } from '@/components/imagery-switch';
-import { getRuntimeConfig } from '@/config/runtime-config';
-import { fieldFeatures } from '@/features/fields/utils/field-features';
+import { ImageryLayer, logMapError } from '@/components/imagery-layer';
+import { ImagerySwitch } from '@/components/imagery-switch';
+import { MapImages } from '@/components/map-images';
+import { fieldFeatures, fieldLabelPoints } from '@/features/fields/utils/field-features';
 import { useDisplayUnits } from '@/features/settings';
+import { useImagery } from '@/hooks/use-imagery';
+import { labelImage } from '@/lib/map-labels';
 
 /** The base map the fields are drawn on, shared with the map home (passed in by the route). */
 export interface FieldsMapBase {
   mapLib: Promise<typeof import('maplibre-gl')>;
   style: StyleSpecification;
-  /** Layer ids the imagery and the field outlines go beneath. */
-  slots: { imagery: string; fields: string };
+  /** Layer ids the imagery, the field outlines and the field names go beneath. */
+  slots: { imagery: string; fields: string; labels: string };
   /** The operator's tile URL made absolute for MapLibre's worker. */
   tileUrl: (template: string) => string;
 }
@@ -56,10 +59,8 @@ export function FieldsMap(props: FieldsMapProps) {
   const { onMapReady } = props;
   const mapRef = useRef<MapRef>(null);
   const units = useDisplayUnits();
-  const { mapTileUrl, mapTileAttribution } = getRuntimeConfig();
-  const [imagery, setImagery] = useState<Imagery>(mapTileUrl ? 'satellite' : 'map');
+  const { source, imagery, setImagery, available, onImagery } = useImagery();
   const [loaded, setLoaded] = useState(false);
-  const onImagery = mapTileUrl !== undefined && imagery === 'satellite';
 
   const outlines = useMemo(() => {
     const collection = fieldFeatures(fields.filter((field) => field.id !== hiddenFieldId));
@@ -68,6 +69,10 @@ export function FieldsMap(props: FieldsMapProps) {
     }
     return collection;
   }, [fields, hiddenFieldId, highlightedIds]);
+  const names = useMemo(
+    () => fieldLabelPoints(fields.filter((field) => field.id !== hiddenFieldId)),
+    [fields, hiddenFieldId],
+  );
 
   useEffect(() => {
     const map = mapRef.current;
@@ -103,27 +108,26 @@ export function FieldsMap(props: FieldsMapProps) {
         doubleClickZoom={false}
         interactiveLayerIds={onPickField ? ['fields-screen-fill'] : []}
         onClick={onClick}
+        onError={(event) => logMapError(event, 'fields-screen-imagery')}
         onLoad={(event) => {
           setLoaded(true);
           onMapReady(event.target);
         }}
       >
+        <MapImages />
         <AttributionControl position="bottom-right" compact />
         <ScaleControl
           position="bottom-right"
           unit={units.system === 'MetricSI' ? 'metric' : 'imperial'}
         />
         <NavigationControl position="bottom-right" showCompass={false} />
-        {onImagery && mapTileUrl && (
-          <Source
+        {onImagery && (
+          <ImageryLayer
             id="fields-screen-imagery"
-            type="raster"
-            tiles={[base.tileUrl(mapTileUrl)]}
-            tileSize={256}
-            attribution={mapTileAttribution}
-          >
-            <Layer id="fields-screen-imagery" type="raster" beforeId={base.slots.imagery} />
-          </Source>
+            source={source}
+            beforeId={base.slots.imagery}
+            tileUrl={base.tileUrl}
+          />
         )}
         {loaded && (
           <Source id="fields-screen" type="geojson" data={outlines}>
@@ -149,6 +153,18 @@ export function FieldsMap(props: FieldsMapProps) {
             />
           </Source>
         )}
+        {loaded && (
+          // Names over everything, giving way to each other where they would collide.
+          <Source id="fields-screen-names" type="geojson" data={names}>
+            <Layer
+              id="fields-screen-names"
+              type="symbol"
+              beforeId={base.slots.labels}
+              minzoom={11}
+              layout={{ 'icon-image': labelImage('field', 'name'), 'icon-padding': 4 }}
+            />
+          </Source>
+        )}
         {loaded && preview && (
           <Source id="fields-import-preview" type="geojson" data={preview}>
             <Layer
@@ -166,7 +182,7 @@ export function FieldsMap(props: FieldsMapProps) {
           </Source>
         )}
       </MapCanvas>
-      {mapTileUrl && (
+      {available && (
         <ImagerySwitch value={imagery} onChange={setImagery} pos="absolute" top={12} left={12} />
       )}
     </Box>

@@ -6,21 +6,19 @@ import type { Point } from 'geojson';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import {
   AttributionControl,
-  Layer,
   Map as MapCanvas,
   type MapLayerMouseEvent,
   type MapRef,
   NavigationControl,
   ScaleControl,
-  Source,
 } from 'react-map-gl/maplibre';
-import { type Imagery, ImagerySwitch } from '@/components/imagery-switch';
-import { getRuntimeConfig } from '@/config/runtime-config';
+import { ImageryLayer, logMapError } from '@/components/imagery-layer';
+import { ImagerySwitch } from '@/components/imagery-switch';
+import { MapImages } from '@/components/map-images';
 import { useClusters } from '@/features/map/api/get-clusters';
 import { BaleLayers, interactiveLayers } from '@/features/map/components/bale-layers';
 import { InViewPanel } from '@/features/map/components/in-view-panel';
 import { LockedBalesNotice } from '@/features/map/components/locked-bales-notice';
-import { MapImages } from '@/features/map/components/map-images';
 import { type HoveredItem, MapItemPopup } from '@/features/map/components/map-item-popup';
 import { MeasureLegend } from '@/features/map/components/measure-legend';
 import { useColourMeasure } from '@/features/map/hooks/use-colour-measure';
@@ -38,6 +36,7 @@ import { absoluteTileUrl, mapSlots, offlineStyle } from '@/features/map/utils/ma
 import { measureScale } from '@/features/map/utils/measure-scale';
 import type { ViewBounds } from '@/features/map/utils/view-query';
 import { useDisplayUnits } from '@/features/settings';
+import { useImagery } from '@/hooks/use-imagery';
 import classes from './bale-map.module.css';
 
 interface BaleMapProps {
@@ -66,9 +65,7 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
   const data = useMemo(() => mapFeatures(clusters.data ?? emptyItems), [clusters.data]);
   const [hovered, setHovered] = useState<HoveredItem | null>(null);
   const reduceMotion = useReducedMotion();
-  const { mapTileUrl, mapTileAttribution } = getRuntimeConfig();
-  const [imagery, setImagery] = useState<Imagery>(mapTileUrl ? 'satellite' : 'map');
-  const onImagery = mapTileUrl !== undefined && imagery === 'satellite';
+  const { source, imagery, setImagery, available, onImagery } = useImagery();
 
   const flyTo = useCallback(
     (lon: number, lat: number, zoom: number) =>
@@ -141,6 +138,7 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
         onClick={onClick}
         onMouseMove={(event) => setHovered(itemAt(event))}
         onMouseLeave={() => setHovered(null)}
+        onError={(event) => logMapError(event, 'imagery')}
       >
         <MapImages />
         <AttributionControl position="bottom-right" compact />
@@ -149,16 +147,13 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
           unit={units.system === 'MetricSI' ? 'metric' : 'imperial'}
         />
         <NavigationControl position="bottom-right" showCompass={false} />
-        {onImagery && mapTileUrl && (
-          <Source
+        {onImagery && (
+          <ImageryLayer
             id="imagery"
-            type="raster"
-            tiles={[absoluteTileUrl(mapTileUrl)]}
-            tileSize={256}
-            attribution={mapTileAttribution}
-          >
-            <Layer id="imagery" type="raster" beforeId={mapSlots.imagery} />
-          </Source>
+            source={source}
+            beforeId={mapSlots.imagery}
+            tileUrl={absoluteTileUrl}
+          />
         )}
         {loaded && children?.({ onImagery })}
         {loaded && <BaleLayers data={data} scale={scale} selection={selection} />}
@@ -168,7 +163,7 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
       <div className={classes.leftColumn}>
         <div className={classes.stack}>
           <MeasureLegend scale={scale} onMeasureChange={setMeasure} />
-          {mapTileUrl && <ImagerySwitch value={imagery} onChange={setImagery} />}
+          {available && <ImagerySwitch value={imagery} onChange={setImagery} />}
         </div>
         <div className={classes.stack}>
           <LockedBalesNotice count={clusters.data?.lockedCount ?? 0} />
