@@ -47,7 +47,7 @@ const stripe = spawn(
     },
   },
 );
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-product.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -69,6 +69,14 @@ export function createRouter() {
               ),
             },
             {
+              path: routePaths.automatedReports,
+              lazy: lazyPage(routePaths.automatedReports, () =>
+                import('@/app/routes/automated-reports').then((page) => ({
+                  Component: page.AutomatedReportsRoute,
+                })),
+              ),
+            },
+            {
               path: routePaths.feedback,
               lazy: lazyPage(routePaths.feedback, () =>
                 import('@/app/routes/feedback').then((page) => ({ Component: page.FeedbackRoute })),

@@ -15,6 +15,7 @@ export const routePaths = {
   cuttings: '/cuttings',
   subscription: '/subscription',
   reports: '/reports',
+  automatedReports: '/automated-reports',
   admin: '/admin',
   help: '/help',
   feedback: '/feedback',

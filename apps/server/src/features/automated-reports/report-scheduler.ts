@@ -53,8 +53,11 @@ function csvRowCount(text: string): number {
   return rows;
 }
 
-/** Builds one period's CSV and summary and queues its mail; false when the claim lapsed. */
-async function sendRun(ctx: AppContext, run: ClaimedRun): Promise<boolean> {
+/**
+ * Builds one period's CSV and summary and queues its mail, sent as of the round's instant `at`;
+ * false when the claim lapsed.
+ */
+async function sendRun(ctx: AppContext, run: ClaimedRun, at: Date): Promise<boolean> {
   const report = await findAutomatedReport(ctx.db, run.orgId, run.reportId);
   if (!report || report.frequency === 'none') return false;
   // The period is [start, end); the bale query's `to` is inclusive.
@@ -105,7 +108,7 @@ async function sendRun(ctx: AppContext, run: ClaimedRun): Promise<boolean> {
       },
       trx,
     );
-    return finishRun(trx, run, { status: 'sent', at: ctx.now(), baleCount });
+    return finishRun(trx, run, { status: 'sent', at, baleCount });
   });
 }
 
@@ -155,7 +158,7 @@ export async function runReportSchedule(
     });
     for (const run of claimed) {
       try {
-        if (await sendRun(ctx, run)) round.sent += 1;
+        if (await sendRun(ctx, run, at)) round.sent += 1;
       } catch (error) {
         options.onProblem?.(error);
         const final = run.attempts >= o.maxAttempts;

@@ -83,6 +83,11 @@ export function HomeHeader() {
             >
               Bale Reporting
             </Menu.Item>
+            {isAuthorizedUser(currentUser.data?.groups) && (
+              <Menu.Item component={Link} to={routePaths.automatedReports}>
+                Automated Reports
+              </Menu.Item>
+            )}
             <Menu.Item onClick={settingsDialog.open}>Settings</Menu.Item>
             <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
             {isAuthorizedUser(currentUser.data?.groups) && (
