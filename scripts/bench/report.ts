@@ -2,10 +2,13 @@
 // printed and written into docs/benchmarks.md between its results markers.
 import fs from 'node:fs';
 import type { BenchFarm } from './bench-farm.ts';
+import { callOverheadRow } from './call-overhead.ts';
 import { WHOLE_FARM_ZOOMS } from './clusters-api.ts';
 import { dataExportRow } from './data-export-api.ts';
 import { heatmapRows } from './heatmap-api.ts';
+import { pageBytesRows } from './page-bytes.ts';
 import { LOADS } from './page-load.ts';
+import { reportCsvRow } from './report-csv-api.ts';
 import type { DatabaseFigures } from './run-database.ts';
 import { median, percentile } from './stats.ts';
 import { summaryRows } from './summaries-api.ts';
@@ -13,6 +16,9 @@ import { summaryRows } from './summaries-api.ts';
 export const INGEST_TARGET = 5_000;
 export const CLUSTERS_P50_TARGET_MS = 50;
 export const PAGE_LOAD_TARGET_MS = 2_000;
+export const LIVE_RATIO = 2;
+export const COLD_RATIO = 1.5;
+export const MEMORY_PER_BALE_TARGET_KIB = 1;
 
 export interface RunFacts {
   date: Date;
@@ -92,9 +98,10 @@ function rowsOf(f: DatabaseFigures): Row[] {
       measure: '`/clusters/get` first call after one more bale arrived',
       ours: `${ms(f.catchUp.ms)}${f.catchUp.countsIt ? '' : ' (the new bale was NOT counted)'}`,
       baseline: `steady p50 ${ms(p50)}`,
-      target: '—',
-      result: f.catchUp.countsIt ? '—' : 'MISSED',
+      target: `≤ ${LIVE_RATIO}× steady p50, the bale counted`,
+      result: verdict(f.catchUp.countsIt && f.catchUp.ms <= LIVE_RATIO * p50),
     },
+    coldStartRow(database, f),
   ];
   if (f.pageLoads) {
     const { farm, empty } = f.pageLoads;
@@ -108,17 +115,25 @@ function rowsOf(f: DatabaseFigures): Row[] {
       result: verdict(load <= PAGE_LOAD_TARGET_MS),
     });
   }
+  for (const { pass, ...row } of f.pageBytes ? pageBytesRows(f.pageBytes) : []) {
+    rows.push({ database, ...row, result: verdict(pass) });
+  }
+  const { pass: overheadMet, ...overhead } = callOverheadRow(f.callOverhead);
+  rows.push({ database, ...overhead, result: verdict(overheadMet) });
   for (const { pass, ...row } of heatmapRows(f.heatmap)) {
     rows.push({ database, ...row, result: verdict(pass) });
   }
   for (const { pass, ...row } of summaryRows(f.kind, f.summaries, f.summaryBaselines)) {
     rows.push({ database, ...row, result: pass === undefined ? '—' : verdict(pass) });
   }
+  const { pass: csvFlat, ...csvRow } = reportCsvRow(f.reportCsv);
+  rows.push({ database, ...csvRow, result: verdict(csvFlat) });
   rows.push({
     database,
     ...dataExportRow(f.dataExport),
     result: '—',
   });
+  rows.push(memoryPerBaleRow(database, f));
   const { start, afterIngest, afterIndex } = f.memory;
   rows.push({
     database,
@@ -130,6 +145,35 @@ function rowsOf(f: DatabaseFigures): Row[] {
   });
   return rows;
 }
+
+function coldStartRow(database: string, f: DatabaseFigures): Row {
+  const cold = f.coldStart;
+  const floor = median(f.baselines.sqlMs) + f.baselines.loadMs;
+  return {
+    database,
+    measure: 'after a restart: the opening `/clusters/get` and `/bales/summary` at once',
+    ours: `${ms(cold.ms)} (clusters ${ms(cold.clustersMs)}, summary ${ms(cold.summaryMs)})`,
+    baseline: `SQL fetching the visible points ${ms(median(f.baselines.sqlMs))} + supercluster.load ${ms(f.baselines.loadMs)} = ${ms(floor)}`,
+    target: `≤ ${COLD_RATIO}× baseline`,
+    result: verdict(cold.ms <= COLD_RATIO * floor),
+  };
+}
+
+function memoryPerBaleRow(database: string, f: DatabaseFigures): Row {
+  const { atRest, loaded, visible } = f.coldStart;
+  const perBale = ((loaded.rssMiB - atRest.rssMiB) * 1024) / Math.max(1, visible);
+  return {
+    database,
+    measure: 'server memory per visible bale after the restart (map index and summary columns)',
+    ours: `${perBale.toFixed(2)} KiB (RSS ${mib(atRest.rssMiB)} at rest, ${mib(loaded.rssMiB)} loaded; ${int(visible)} bales)`,
+    baseline: `the summary columns' typed arrays alone: ${(COLUMN_BYTES / 1024).toFixed(2)} KiB`,
+    target: `≤ ${MEMORY_PER_BALE_TARGET_KIB} KiB`,
+    result: verdict(perBale <= MEMORY_PER_BALE_TARGET_KIB),
+  };
+}
+
+/** Summary columns' typed arrays per bale: 16 numbers (8 B), 4 codes (4 B), 5 flags (1 B). */
+const COLUMN_BYTES = 16 * 8 + 4 * 4 + 5;
 
 /** The results section: run facts, the table, notes. */
 export function renderResults(

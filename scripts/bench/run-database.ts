@@ -4,12 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
+import type { MapViewQuery } from '@baletrack/contracts/map/map';
 import type { Browser } from '@playwright/test';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { cognito } from '../../apps/server/test/helpers/identity.ts';
 import { startThrowawayPostgres } from '../lib/postgres.mjs';
 import type { BenchFarm } from './bench-farm.ts';
+import { type CallOverheadRun, measureCallOverhead } from './call-overhead.ts';
 import type { Cleanup } from './cleanup.ts';
 import { type ClusterBaselines, measureClusterBaselines } from './cluster-baselines.ts';
 import {
@@ -20,6 +22,7 @@ import {
   measureClustersApi,
   wholeFarmViews,
 } from './clusters-api.ts';
+import { type ColdStartRun, measureColdStart } from './cold-start.ts';
 import { type DataExportRun, measureDataExport } from './data-export-api.ts';
 import { type HeatmapApiRun, measureHeatmapApi } from './heatmap-api.ts';
 import {
@@ -31,9 +34,11 @@ import {
 } from './ingest-client.ts';
 import type { DatabaseKind } from './options.ts';
 import { type Accounts, prepareAccounts, productEnvironment } from './organizations.ts';
+import { measurePageBytes, type PageBytes } from './page-bytes.ts';
 import { measurePageLoads, type PageLoads } from './page-load.ts';
 import { freePort, type ProductServer, startProductServer } from './product-server.ts';
 import { openPglite, openPostgres, type RawDatabase } from './raw-database.ts';
+import { measureReportCsv, type ReportCsvRun } from './report-csv-api.ts';
 import {
   measureSummariesApi,
   measureSummaryBaselines,
@@ -56,11 +61,15 @@ export interface DatabaseFigures {
   catchUp: CatchUpRun;
   baselines: ClusterBaselines;
   pageLoads?: { farm: PageLoads; empty: PageLoads };
+  pageBytes?: PageBytes;
+  callOverhead: CallOverheadRun;
   heatmap: HeatmapApiRun;
   memory: { start: Memory; afterIngest: Memory; afterIndex: Memory };
+  coldStart: ColdStartRun;
   summaries: SummariesApiRun;
   summaryBaselines: SummaryBaselines;
   dataExport: DataExportRun;
+  reportCsv: ReportCsvRun;
 }
 
 const log = (line: string) => console.log(`  ${line}`);
@@ -149,6 +158,8 @@ async function measureProduct(
     const afterIngest = server.memory();
     log(`${rate(concurrent)} bales/s; /clusters/get`);
     const idToken = await signIn(server.url, env, accounts.farm);
+    log('fixed cost of a signed-in call');
+    const callOverhead = await measureCallOverhead(server.url, idToken);
     const clusters = await measureClustersApi(server.url, idToken, views);
     const afterIndex = server.memory();
     const catchUp = await measureCatchUp(
@@ -158,12 +169,15 @@ async function measureProduct(
       accounts.farm.balerKeys[0] ?? '',
     );
     let pageLoads: DatabaseFigures['pageLoads'];
+    let pageBytes: DatabaseFigures['pageBytes'];
     if (browser) {
       log('page loads in Chromium');
       pageLoads = {
         farm: await measurePageLoads(browser, server.url, accounts.farm, true),
         empty: await measurePageLoads(browser, server.url, accounts.empty, false),
       };
+      log('bytes of a first visit');
+      pageBytes = await measurePageBytes(browser, server.url, accounts.farm);
     }
     // Last: its field and bales would change what the page loads above count.
     log('heatmap overlay of a 200 ha field');
@@ -176,11 +190,22 @@ async function measureProduct(
     // After the heatmap's, last: the cuttings and the saved filter it adds touch nothing above.
     log('summaries: a crop year with a saved filter');
     const summaries = await measureSummariesApi(server.url, idToken, farm.years[1]);
+    log('report CSV: every bale of the organization');
+    const reportCsv = await measureReportCsv(server, idToken);
     // Last: it reads everything above and adds only its own row.
     log('data export: the ZIP of the whole organization');
     const dataExport = await measureDataExport(server, idToken);
+    await stopServer();
+    log('restart: the opening view and the summary at once on a fresh process');
+    const coldStart = await restarted(env, cleanup, (again) =>
+      signIn(again.url, env, accounts.farm).then((token) =>
+        measureColdStart(again, token, views[3] as MapViewQuery, farm.years[1]),
+      ),
+    );
     return {
+      coldStart,
       dataExport,
+      reportCsv,
       heatmap,
       summaries,
       ingest,
@@ -189,10 +214,27 @@ async function measureProduct(
       clusters,
       catchUp,
       pageLoads,
+      pageBytes,
+      callOverhead,
       memory: { start, afterIngest, afterIndex },
     };
   } finally {
     await stopServer();
+  }
+}
+
+/** Runs `measure` on the product started afresh on the same database, then stops it. */
+async function restarted<T>(
+  env: Record<string, string>,
+  cleanup: Cleanup,
+  measure: (server: ProductServer) => Promise<T>,
+): Promise<T> {
+  const server = await startProductServer(env);
+  const stop = cleanup.add(() => server.stop());
+  try {
+    return await measure(server);
+  } finally {
+    await stop();
   }
 }
 
