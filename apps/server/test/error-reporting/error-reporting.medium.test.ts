@@ -55,7 +55,7 @@ describe('error reporting', () => {
       tags: { route: 'POST /user-api/feedback' },
       contexts: { route: { method: 'POST', path: '/user-api/feedback' } },
     });
-    const exception = (event?.exception as { values: { value: string }[] }).values[0];
+    const exception = (event?.exception as { values: { value: string }[] } | undefined)?.values[0];
     expect(exception?.value).toMatch(/feedback/);
 
     const everything = receiver.raw.join('\n');
