@@ -280,3 +280,42 @@ describe('without SMTP', () => {
     }
   });
 });
+
+describe('attachments', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await startTestApp({ env: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('sends each recipient their own copy with the file, stored once and dropped once sent', async () => {
+    const csv = '\uFEFFUID,Weight (lb)\r\nBALE-1,1102.31\r\n';
+    await t.ctx.mailer.send({
+      to: ['ann@farm.example', 'buyer@coop.example'],
+      subject: 'Weekly report',
+      text: 'The attached CSV lists all 1 bales.',
+      attachment: {
+        filename: 'farm-bales-2026-11-16-to-2026-11-22.csv',
+        contentType: 'text/csv; charset=utf-8',
+        content: Buffer.from(csv, 'utf8'),
+      },
+    });
+    expect(await t.ctx.db.selectFrom('mailAttachments').select('id').execute()).toHaveLength(1);
+    await worker(t, { smtpUrl: smtp.url }).drain();
+
+    expect(smtp.received.map((m) => m.to)).toEqual([['ann@farm.example'], ['buyer@coop.example']]);
+    for (const mail of smtp.received) {
+      expect(mail.raw).toContain('filename=farm-bales-2026-11-16-to-2026-11-22.csv');
+      expect(mail.raw).toContain('Content-Type: text/csv; charset=utf-8');
+      // The file's bytes, base64 as nodemailer writes them, BOM included.
+      expect(mail.raw.replace(/\r\n/g, '')).toContain(Buffer.from(csv, 'utf8').toString('base64'));
+    }
+    // Nothing still needs the file: the worker's hourly purge (its first round's) removed it.
+    expect(await t.ctx.db.selectFrom('mailAttachments').select('id').execute()).toEqual([]);
+  });
+});
