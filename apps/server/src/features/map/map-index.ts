@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { type BaleStamp, StampedCache } from '../../lib/stamped-cache.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
 import { type TimeRange, timeRangeKey } from '../bales/time-range.ts';
+import { readVisibleBaleRows } from '../summaries/visible-bale-rows.ts';
 import {
   buildClusterIndex,
   buildRecentIndex,
@@ -14,7 +15,6 @@ import {
 import type { BaleSubset } from './cluster-totals.ts';
 import {
   listLockedCreationTimes,
-  listVisibleMapPoints,
   listVisibleUids,
   mapIndexStamp,
 } from './map-points.repository.ts';
@@ -210,8 +210,9 @@ export class MapIndex {
     base: FarmSnapshot | undefined,
   ): Promise<FarmSnapshot> {
     const since = base?.baleVersion;
+    // The same read as the summary columns' for this stamp (after a restart both load at once).
     const [visible, locked] = await Promise.all([
-      listVisibleMapPoints(this.db, orgId, since),
+      readVisibleBaleRows(this.db, orgId, 'map', stamp, since),
       listLockedCreationTimes(this.db, orgId, since),
     ]);
     const points = visible.map(toMapPoint);

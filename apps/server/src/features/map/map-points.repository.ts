@@ -5,79 +5,12 @@ import type { BalePredicate } from '../bales/filter-predicate.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** What the map index keeps of a visible bale. */
-export interface MapPointRow {
-  uid: string;
-  createdMs: number;
-  creationLat: number;
-  creationLon: number;
-  currentLat: number;
-  currentLon: number;
-  weightKg: number;
-  dryMassKg: number;
-  avgMoisture: number;
-  rfv: number | null;
-  baleSize: string;
-}
-
 // Rows travel as one text value: moving 200,000 rows column by column through PGlite costs
 // seconds, one aggregated string a fraction of that. Rows are split by chr(30) (record
 // separator); the uid comes last (ingest refuses control characters in uids), so it may hold
-// commas.
+// commas. The visible bales themselves are read once for the map and the summaries
+// (summaries/visible-bale-rows.ts).
 const ROW_END = '\x1e';
-
-/**
- * Every visible bale the map needs, or only those written after `sinceVersion`. Unordered:
- * sorting in the database spills to disk at this size, so the caller sorts.
- */
-export async function listVisibleMapPoints(
-  db: Db,
-  orgId: string,
-  sinceVersion?: number,
-): Promise<MapPointRow[]> {
-  const row = await db
-    .selectFrom(
-      visibleBales(db, orgId)
-        .select([
-          'bales.uid',
-          'bales.creationTime',
-          'bales.creationLat',
-          'bales.creationLon',
-          'bales.currentLat',
-          'bales.currentLon',
-          'bales.weightKg',
-          'bales.dryMassKg',
-          'bales.avgMoisture',
-          'bales.rfv',
-          'bales.baleSize',
-        ])
-        .$if(sinceVersion !== undefined, (q) =>
-          q.where('bales.version', '>', sinceVersion as number),
-        )
-        .as('v'),
-    )
-    .select(
-      sql<string | null>`string_agg(concat_ws(',', date_part('epoch', v.creation_time) * 1000,
-        v.creation_lat, v.creation_lon, v.current_lat, v.current_lon, v.weight_kg,
-        v.dry_mass_kg, v.avg_moisture, coalesce(v.rfv::text, ''), v.bale_size, v.uid), chr(30))`.as(
-        'packed',
-      ),
-    )
-    .executeTakeFirstOrThrow();
-  return unpack(row.packed, 10).map((f) => ({
-    createdMs: Number(f[0]),
-    creationLat: Number(f[1]),
-    creationLon: Number(f[2]),
-    currentLat: Number(f[3]),
-    currentLon: Number(f[4]),
-    weightKg: Number(f[5]),
-    dryMassKg: Number(f[6]),
-    avgMoisture: Number(f[7]),
-    rfv: f[8] === '' ? null : Number(f[8]),
-    baleSize: f[9] as string,
-    uid: f[10] as string,
-  }));
-}
 
 /** The uids of visible bales meeting an applied filter's condition (packed like map points). */
 export async function listVisibleUids(

@@ -1,5 +1,5 @@
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
-import type { MapPointRow } from './map-points.repository.ts';
+import type { SummaryBaleRow } from '../summaries/summary-columns.ts';
 import { groupStacks, hasMoved } from './stack-grouping.ts';
 
 /** What the map needs of one visible bale; never changed once made (snapshots share them). */
@@ -94,7 +94,9 @@ class LayeredSnapshot implements FarmSnapshot {
   }
 }
 
-export function toMapPoint(row: MapPointRow): MapPoint {
+/** The map's view of a visible bale's row (NaN is the row's null). */
+export function toMapPoint(row: SummaryBaleRow): MapPoint {
+  const { numbers } = row;
   return {
     uid: row.uid,
     lat: row.currentLat,
@@ -102,10 +104,10 @@ export function toMapPoint(row: MapPointRow): MapPoint {
     creationLat: row.creationLat,
     creationLon: row.creationLon,
     createdMs: row.createdMs,
-    weightKg: row.weightKg,
-    dryMassKg: row.dryMassKg,
-    avgMoisture: row.avgMoisture,
-    rfv: row.rfv,
+    weightKg: numbers.weightKg,
+    dryMassKg: numbers.dryMassKg,
+    avgMoisture: numbers.avgMoisture,
+    rfv: Number.isNaN(numbers.rfv) ? null : numbers.rfv,
     baleSize: row.baleSize as BaleSize,
   };
 }

@@ -2,8 +2,9 @@ import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
 import { type BaleStamp, StampedCache } from '../../lib/stamped-cache.ts';
 import { mapIndexStamp } from '../map/map-points.repository.ts';
-import { listLockedSince, listSummaryBales } from './summary-columns.repository.ts';
+import { listLockedSince } from './summary-columns.repository.ts';
 import { type BaleColumns, buildColumns, mergeColumns } from './summary-columns.ts';
+import { readVisibleBaleRows } from './visible-bale-rows.ts';
 
 // About 150 bytes a visible bale (30 MB for 200,000); a handful of organizations per process.
 const MAX_ORGANIZATIONS = 4;
@@ -33,9 +34,11 @@ export class SummaryCache {
     stamp: BaleStamp,
     base: BaleColumns | undefined,
   ): Promise<BaleColumns> {
-    if (!base) return buildColumns({ orgId, ...stamp }, await listSummaryBales(this.db, orgId));
+    // The same read as the map index's for this stamp (after a restart both load at once).
+    const rows = (since?: number) => readVisibleBaleRows(this.db, orgId, 'summaries', stamp, since);
+    if (!base) return buildColumns({ orgId, ...stamp }, await rows());
     const [changed, locked] = await Promise.all([
-      listSummaryBales(this.db, orgId, base.baleVersion),
+      rows(base.baleVersion),
       listLockedSince(this.db, orgId, base.baleVersion),
     ]);
     return mergeColumns(base, stamp, changed, locked);

@@ -4,10 +4,17 @@ import { alfalfaGrades, grassGrades } from '@baletrack/contracts/summaries/summa
 import { safeBalingBand } from '@baletrack/domain/moisture';
 import { qualityGrade } from '@baletrack/domain/quality-grade';
 
-/** One visible bale as the summary columns are built from it (summary-columns.repository.ts). */
+/**
+ * One visible bale as the summary columns and the map's snapshot are built from it (one read
+ * feeds both: visible-bale-rows.ts).
+ */
 export interface SummaryBaleRow {
   uid: string;
   createdMs: number;
+  creationLat: number;
+  creationLon: number;
+  currentLat: number;
+  currentLon: number;
   /** NaN for null. */
   numbers: Record<NumericColumn, number>;
   balerId: string;
