@@ -1,5 +1,6 @@
 import type { Database } from '@baletrack/db/database';
 import type { Transaction } from 'kysely';
+import { tokenChecks } from '../identity/token-checks.ts';
 
 /**
  * Deletes the organization and everything of it, in the caller's transaction: its people's codes
@@ -23,5 +24,7 @@ export async function deleteOrganization(
     .where('status', '!=', 'ready')
     .execute();
   const result = await trx.deleteFrom('organizations').where('id', '=', orgId).executeTakeFirst();
+  // Its users and their sessions went with it (cascade).
+  tokenChecks.forgetAll();
   return Number(result.numDeletedRows) === 1;
 }

@@ -1,5 +1,6 @@
 import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
+import { tokenChecks } from '../identity/token-checks.ts';
 
 export function findDemoOrganization(db: Kysely<Database>) {
   return db.selectFrom('organizations').select('id').where('isDemo', '=', true).executeTakeFirst();
@@ -24,4 +25,5 @@ export async function countNonDemoOrganizations(db: Kysely<Database>): Promise<n
 /** Removes a demo organization half-seeded by a failed run; its rows go with it (cascade). */
 export async function deleteDemoOrganization(db: Kysely<Database>, orgId: string) {
   await db.deleteFrom('organizations').where('id', '=', orgId).where('isDemo', '=', true).execute();
+  tokenChecks.forgetAll();
 }

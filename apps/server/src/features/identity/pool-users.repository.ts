@@ -1,5 +1,6 @@
 import type { Database } from '@baletrack/db/database';
 import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { tokenChecks } from './token-checks.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -48,6 +49,7 @@ export async function updateUser(
     .set({ ...changes, updatedAt: sql`now()` })
     .where('id', '=', id)
     .execute();
+  tokenChecks.forgetUser(id);
 }
 
 export async function organizationExists(db: Db, orgId: string): Promise<boolean> {
@@ -66,4 +68,5 @@ export async function organizationExists(db: Db, orgId: string): Promise<boolean
 export async function deleteUserById(db: Db, id: string): Promise<void> {
   await db.deleteFrom('userCodes').where('userId', '=', id).execute();
   await db.deleteFrom('users').where('id', '=', id).execute();
+  tokenChecks.forgetUser(id);
 }

@@ -1,5 +1,6 @@
 import type { Database } from '@baletrack/db/database';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { tokenChecks } from './token-checks.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -50,6 +51,7 @@ export async function revokeFamily(db: Db, familyId: string, now: Date): Promise
     .where('id', '=', familyId)
     .where('revokedAt', 'is', null)
     .execute();
+  tokenChecks.forgetFamily(familyId);
 }
 
 export async function revokeAllFamilies(db: Db, userId: string, now: Date): Promise<void> {
@@ -59,6 +61,7 @@ export async function revokeAllFamilies(db: Db, userId: string, now: Date): Prom
     .where('userId', '=', userId)
     .where('revokedAt', 'is', null)
     .execute();
+  tokenChecks.forgetUser(userId);
 }
 
 /** Housekeeping: deletes the families that expired before `before`; answers how many. */
@@ -67,5 +70,6 @@ export async function deleteFamiliesExpiredBefore(db: Db, before: Date): Promise
     .deleteFrom('refreshTokens')
     .where('expiresAt', '<', before)
     .executeTakeFirst();
+  tokenChecks.forgetAll();
   return Number(result.numDeletedRows);
 }

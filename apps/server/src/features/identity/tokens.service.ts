@@ -10,6 +10,7 @@ import {
   revokeAllFamilies,
   revokeFamily,
 } from './refresh-tokens.repository.ts';
+import { tokenChecks } from './token-checks.ts';
 
 /** What Cognito returns on a successful sign-in or refresh (refresh omits RefreshToken). */
 export interface AuthenticationResult {
@@ -102,7 +103,8 @@ export async function revokeAllSessions(ctx: AppContext, userId: string): Promis
 
 /**
  * Checks signature (current JWKS), issuer, audience or client id, `token_use`, expiry, and
- * that the token's family is not revoked and its user still exists and is enabled.
+ * that the token's family is not revoked and its user still exists and is enabled (as this
+ * process saw it within TOKEN_CHECK_TTL_MS; at once after its own writes).
  * @example const { user } = await verifyToken(ctx, request.headers.authorization, 'id');
  */
 export async function verifyToken(
@@ -141,12 +143,22 @@ export async function verifyToken(
   ) {
     throw new InvalidTokenError('malformed');
   }
-  const family = await findFamilyWithUser(ctx.db, familyId);
+  const family = await checkFamily(ctx, familyId);
   if (!family || family.userId !== claims.sub) throw new InvalidTokenError('user');
   if (family.revokedAt) throw new InvalidTokenError('revoked');
   if (!family.enabled) throw new InvalidTokenError('user');
   const { userId: id, orgId, email, name, groups } = family;
   return { claims, familyId, user: { id, orgId, email, name, groups } };
+}
+
+/** The family and its user, from memory when honoured moments ago (token-checks.ts). */
+async function checkFamily(ctx: AppContext, familyId: string) {
+  const remembered = tokenChecks.get(familyId);
+  if (remembered) return remembered;
+  const readAt = tokenChecks.readStarts();
+  const family = await findFamilyWithUser(ctx.db, familyId);
+  if (family && !family.revokedAt && family.enabled) tokenChecks.remember(family, readAt);
+  return family;
 }
 
 /** Like `verifyToken` for access tokens, answered with Cognito's errors for the protocol. */

@@ -1,5 +1,6 @@
 import type { Database } from '@baletrack/db/database';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { tokenChecks } from '../identity/token-checks.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -70,4 +71,6 @@ export async function renameUser(db: Db, orgId: string, userId: string, name: st
     .where('orgId', '=', orgId)
     .where('id', '=', userId)
     .execute();
+  // The name travels with a verified token (features/identity/token-checks.ts).
+  tokenChecks.forgetUser(userId);
 }

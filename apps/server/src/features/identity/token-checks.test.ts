@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { type FamilyCheck, TOKEN_CHECK_TTL_MS, TokenChecks } from './token-checks.ts';
+
+function family(familyId: string, userId: string): FamilyCheck {
+  return {
+    familyId,
+    userId,
+    revokedAt: null,
+    orgId: 'org-1',
+    email: `${userId}@example.com`,
+    name: userId,
+    groups: ['Owners'],
+    enabled: true,
+    status: 'CONFIRMED',
+  } as FamilyCheck;
+}
+
+function withClock() {
+  let now = 1_000_000;
+  const checks = new TokenChecks(() => now);
+  return { checks, advance: (ms: number) => (now += ms) };
+}
+
+describe('token checks', () => {
+  it('remembers an honoured family for the TTL, then asks again', () => {
+    const { checks, advance } = withClock();
+    const check = family('f1', 'u1');
+    checks.remember(check, checks.readStarts());
+    advance(TOKEN_CHECK_TTL_MS - 1);
+    expect(checks.get('f1')).toBe(check);
+    advance(1);
+    expect(checks.get('f1')).toBeUndefined();
+  });
+
+  it('forgets at once what a write touched: the family, or every family of the user', () => {
+    const { checks } = withClock();
+    for (const [f, u] of [
+      ['f1', 'u1'],
+      ['f2', 'u1'],
+      ['f3', 'u2'],
+    ] as const) {
+      checks.remember(family(f, u), checks.readStarts());
+    }
+    checks.forgetFamily('f3');
+    expect(checks.get('f3')).toBeUndefined();
+    expect(checks.get('f1')).toBeDefined();
+    checks.forgetUser('u1');
+    expect(checks.get('f1')).toBeUndefined();
+    expect(checks.get('f2')).toBeUndefined();
+  });
+
+  it('does not take back a read that raced a write, nor any read within the TTL after it', () => {
+    const { checks, advance } = withClock();
+    // Read began, then the user was disabled (say in a transaction not committed yet).
+    const readAt = checks.readStarts();
+    advance(1);
+    checks.forgetUser('u1');
+    checks.remember(family('f1', 'u1'), readAt);
+    expect(checks.get('f1')).toBeUndefined();
+    advance(TOKEN_CHECK_TTL_MS - 2);
+    checks.remember(family('f1', 'u1'), checks.readStarts());
+    expect(checks.get('f1')).toBeUndefined();
+    checks.forgetFamily('f2');
+    checks.remember(family('f2', 'u2'), checks.readStarts());
+    expect(checks.get('f2')).toBeUndefined();
+    // Long after the write, reads are remembered again; other users were never held back.
+    advance(2);
+    checks.remember(family('f1', 'u1'), checks.readStarts());
+    expect(checks.get('f1')).toBeDefined();
+  });
+
+  it('forgets everything after a write that reaches many users', () => {
+    const { checks, advance } = withClock();
+    checks.remember(family('f1', 'u1'), checks.readStarts());
+    checks.forgetAll();
+    expect(checks.get('f1')).toBeUndefined();
+    checks.remember(family('f1', 'u1'), checks.readStarts());
+    expect(checks.get('f1')).toBeUndefined();
+    advance(TOKEN_CHECK_TTL_MS);
+    checks.remember(family('f1', 'u1'), checks.readStarts());
+    expect(checks.get('f1')).toBeDefined();
+  });
+});
