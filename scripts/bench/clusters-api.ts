@@ -5,6 +5,7 @@ import type { DemoField } from '@baletrack/domain/demo-farm/demo-farm-model';
 import { liveBaling } from '@baletrack/domain/demo-farm/live-baling';
 import { type ViewBounds, viewQuery } from '../../apps/web/src/features/map/utils/view-query.ts';
 import { sendBatches } from './ingest-client.ts';
+import { median } from './stats.ts';
 
 /** From a region's view (10) to a full-HD screen filled by the farm (15). */
 export const WHOLE_FARM_ZOOMS = [10, 11, 12, 13, 14, 15];
@@ -19,11 +20,15 @@ export interface ClustersApiRun {
 }
 
 export interface CatchUpRun {
-  /** The first call after one more bale arrived: the index catches up on it. */
+  /** The first call after one more bale arrived (the index catches up on it), median. */
   ms: number;
-  /** Whether that answer counts exactly one bale more. */
+  /** Each round's: one bale, then the next call. */
+  samples: number[];
+  /** Whether every such answer counted exactly one bale more. */
   countsIt: boolean;
 }
+
+export const CATCH_UP_ROUNDS = 5;
 
 /** The box around every field, in degrees. */
 export function farmBounds(fields: DemoField[]): ViewBounds {
@@ -60,20 +65,28 @@ export async function measureClustersApi(
   return { firstMs: first.ms, balesInView: first.bales, samples };
 }
 
-/** A baler reporting live (npm run simulate): one bale, then the next map call. */
+/**
+ * A baler reporting live (npm run simulate): one bale, then the next map call; a few rounds,
+ * each after a steady call, as a map refreshing between bales makes.
+ */
 export async function measureCatchUp(
   url: string,
   idToken: string,
   views: MapViewQuery[],
   balerKey: string,
 ): Promise<CatchUpRun> {
-  const before = await timedCall(url, idToken, opening(views));
-  const bale = liveBaling({ fieldName: 'Home North', seed: 7 }).next(
-    new Date('2026-11-20T18:00:00Z'),
-  );
-  await sendBatches(url, [{ key: balerKey, bales: [bale] }]);
-  const after = await timedCall(url, idToken, opening(views));
-  return { ms: after.ms, countsIt: after.bales === before.bales + 1 };
+  const baler = liveBaling({ fieldName: 'Home North', seed: 7 });
+  const samples: number[] = [];
+  let countsIt = true;
+  for (let round = 0; round < CATCH_UP_ROUNDS; round += 1) {
+    const before = await timedCall(url, idToken, opening(views));
+    const bale = baler.next(new Date(Date.UTC(2026, 10, 20, 18, round)));
+    await sendBatches(url, [{ key: balerKey, bales: [bale] }]);
+    const after = await timedCall(url, idToken, opening(views));
+    samples.push(after.ms);
+    countsIt &&= after.bales === before.bales + 1;
+  }
+  return { ms: median(samples), samples, countsIt };
 }
 
 /** The view the map opens on, about: the farm at zoom 13. */
