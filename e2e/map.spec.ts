@@ -4,10 +4,12 @@ import { expect, test } from '@playwright/test';
 import { e2eDataDir } from '../playwright.config.ts';
 import {
   baleDetail,
+  baleMap,
   idToken,
   mapCount,
   openFirstBaleInView,
   signInAsDemoOwner,
+  waitForMapOpened,
 } from './support/demo-map.ts';
 
 // The product's main job: the demo owner opens the map and finds their bales.
@@ -71,4 +73,38 @@ test('bales from a running baler appear on the open map without a reload', async
     simulator.kill('SIGINT');
   }
   expect(output).not.toMatch(/Error/);
+});
+
+test('the map opens on the farm with every field named, and a cluster click zooms to where it splits', async ({
+  page,
+}) => {
+  await signInAsDemoOwner(page);
+  await waitForMapOpened(page);
+  // Opened on the bales (not the world), with the names of the demo's 12 fields readable above
+  // the clusters; the offline basemap is what the journeys see (no imagery without internet).
+  expect(await mapCount(page, 'data-zoom')).toBeGreaterThanOrEqual(12);
+  expect(await mapCount(page)).toBeGreaterThan(15_000);
+  await expect.poll(() => mapCount(page, 'data-field-names')).toBeGreaterThanOrEqual(10);
+  await expect(page.getByRole('radio', { name: 'Satellite' })).toHaveCount(0);
+
+  const zoom = await mapCount(page, 'data-zoom');
+  const clustersBefore = await mapCount(page, 'data-clusters');
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  const biggest = page.getByRole('list', { name: 'Clusters in view' }).getByRole('button').first();
+  const count = Number(
+    (await biggest.innerText()).match(/of ([\d,]+) bales/)?.[1]?.replace(/,/g, ''),
+  );
+  await biggest.click();
+  await expect(baleMap(page)).not.toHaveAttribute('data-zoom', String(zoom));
+  await expect(baleMap(page)).toHaveAttribute('data-state', 'ready');
+  // Zoomed in by at least a whole level, to where the cluster came apart: all of its bales in
+  // view (it fits them), now as smaller clusters, stacks or single bales.
+  expect(await mapCount(page, 'data-zoom')).toBeGreaterThan(zoom);
+  expect(await mapCount(page)).toBeGreaterThanOrEqual(count);
+  const pieces =
+    (await mapCount(page, 'data-clusters')) +
+    (await mapCount(page, 'data-stacks')) +
+    (await mapCount(page, 'data-loose-bales'));
+  expect(pieces).toBeGreaterThan(1);
+  expect(clustersBefore).toBeGreaterThan(1);
 });

@@ -20,6 +20,14 @@ export async function signInAsDemoOwner(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(baleMap(page)).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  // The map moves onto the farm once after loading: journeys start from there.
+  await waitForMapOpened(page);
+}
+
+/** Waits until the map has moved onto the farm (its bales, fields or region) once. */
+export async function waitForMapOpened(page: Page): Promise<void> {
+  await expect(baleMap(page)).toHaveAttribute('data-opened', 'true', { timeout: 20_000 });
+  await expect(baleMap(page)).toHaveAttribute('data-state', 'ready');
 }
 
 /** The signed-in user's id token, as the web app sends it. */

@@ -14,6 +14,7 @@ import {
   ScaleControl,
   Source,
 } from 'react-map-gl/maplibre';
+import { BasemapLayers } from '@/components/basemap-layers';
 import { ImageryLayer, logMapError } from '@/components/imagery-layer';
 import { ImagerySwitch } from '@/components/imagery-switch';
 import { MapImages } from '@/components/map-images';
@@ -61,6 +62,8 @@ export function FieldsMap(props: FieldsMapProps) {
   const units = useDisplayUnits();
   const { source, imagery, setImagery, available, onImagery } = useImagery();
   const [loaded, setLoaded] = useState(false);
+  // Names placed on the map (collisions hide some), reported for the journeys.
+  const [namesShown, setNamesShown] = useState<number>();
 
   const outlines = useMemo(() => {
     const collection = fieldFeatures(fields.filter((field) => field.id !== hiddenFieldId));
@@ -95,7 +98,13 @@ export function FieldsMap(props: FieldsMapProps) {
   };
 
   return (
-    <Box pos="relative" h="100%" data-testid="fields-map" data-state={loaded ? 'ready' : 'loading'}>
+    <Box
+      pos="relative"
+      h="100%"
+      data-testid="fields-map"
+      data-state={loaded ? 'ready' : 'loading'}
+      data-field-names={namesShown}
+    >
       <MapCanvas
         ref={mapRef}
         mapLib={base.mapLib}
@@ -109,6 +118,11 @@ export function FieldsMap(props: FieldsMapProps) {
         interactiveLayerIds={onPickField ? ['fields-screen-fill'] : []}
         onClick={onClick}
         onError={(event) => logMapError(event, 'fields-screen-imagery')}
+        onIdle={(event) => {
+          const map = event.target;
+          const layers = map.getLayer('fields-screen-names') ? ['fields-screen-names'] : [];
+          setNamesShown(layers.length ? map.queryRenderedFeatures({ layers }).length : 0);
+        }}
         onLoad={(event) => {
           setLoaded(true);
           onMapReady(event.target);
@@ -121,6 +135,7 @@ export function FieldsMap(props: FieldsMapProps) {
           unit={units.system === 'MetricSI' ? 'metric' : 'imperial'}
         />
         <NavigationControl position="bottom-right" showCompass={false} />
+        {loaded && <BasemapLayers slots={base.slots} />}
         {onImagery && (
           <ImageryLayer
             id="fields-screen-imagery"

@@ -1,9 +1,10 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { ClustersResponse, MapCluster } from '@baletrack/contracts/map/map';
+import type { ClustersResponse } from '@baletrack/contracts/map/map';
 import { Box, Paper, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import type { Point } from 'geojson';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   AttributionControl,
   Map as MapCanvas,
@@ -12,6 +13,7 @@ import {
   NavigationControl,
   ScaleControl,
 } from 'react-map-gl/maplibre';
+import { BasemapLayers } from '@/components/basemap-layers';
 import { ImageryLayer, logMapError } from '@/components/imagery-layer';
 import { ImagerySwitch } from '@/components/imagery-switch';
 import { MapImages } from '@/components/map-images';
@@ -24,6 +26,7 @@ import { MeasureLegend } from '@/features/map/components/measure-legend';
 import { useColourMeasure } from '@/features/map/hooks/use-colour-measure';
 import { useMapView } from '@/features/map/hooks/use-map-view';
 import { useOpenOnFarm } from '@/features/map/hooks/use-open-on-farm';
+import { useZoomToCluster } from '@/features/map/hooks/use-zoom-to-cluster';
 import { maplibre } from '@/features/map/utils/load-maplibre';
 import {
   baleTotal,
@@ -31,6 +34,7 @@ import {
   type MapItemProperties,
   mapFeatures,
 } from '@/features/map/utils/map-features';
+import { mapPadding } from '@/features/map/utils/map-padding';
 import type { MapSelection } from '@/features/map/utils/map-selection';
 import { absoluteTileUrl, mapSlots, offlineStyle } from '@/features/map/utils/map-style';
 import { measureScale } from '@/features/map/utils/measure-scale';
@@ -42,11 +46,17 @@ import classes from './bale-map.module.css';
 interface BaleMapProps {
   selection: MapSelection | null;
   onSelect: (selection: MapSelection) => void;
-  /** Where the farm is (its fields): undefined while unknown, null when it has none. */
+  /**
+   * The fields' box, where the map opens when there are no bales: undefined while unknown, null
+   * when it has none.
+   */
   homeBounds: ViewBounds | null | undefined;
   /** Other features' layers (fields), told whether imagery lies beneath them. */
   children?: (options: { onImagery: boolean }) => ReactNode;
 }
+
+/** The layer of field names (features/fields' FieldsLayer), counted for the journeys. */
+const FIELD_NAMES_LAYER = 'field-names';
 
 const emptyItems: ClustersResponse = { clusters: [], bales: [], stacks: [], lockedCount: 0 };
 
@@ -67,25 +77,43 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
   const reduceMotion = useReducedMotion();
   const { source, imagery, setImagery, available, onImagery } = useImagery();
 
-  const flyTo = useCallback(
-    (lon: number, lat: number, zoom: number) =>
-      mapRef.current?.easeTo({ center: [lon, lat], zoom, duration: reduceMotion ? 0 : 700 }),
-    [reduceMotion],
+  const duration = reduceMotion ? 0 : 700;
+  const filter = useMemo(
+    () =>
+      query && {
+        year: query.year,
+        from: query.from,
+        to: query.to,
+        ...(query.filterId && { filterId: query.filterId }),
+      },
+    [query],
   );
-  const zoomToCluster = (cluster: MapCluster) =>
-    flyTo(cluster.lon, cluster.lat, cluster.expansionZoom);
+  const detailsOpen = selection !== null;
+  const padding = useCallback(() => {
+    const canvas = mapRef.current?.getContainer();
+    return mapPadding(canvas?.clientWidth ?? 1024, canvas?.clientHeight ?? 768, detailsOpen);
+  }, [detailsOpen]);
+  const zoomToCluster = useZoomToCluster(mapRef, { filter, padding, duration });
   // Chosen from the list: bring it to the middle so its highlight is seen beside the panel.
   const selectFromList = (next: MapSelection, at: { lon: number; lat: number }) => {
     onSelect(next);
-    flyTo(at.lon, at.lat, mapRef.current?.getZoom() ?? 0);
+    mapRef.current?.easeTo({ center: [at.lon, at.lat], duration });
   };
 
-  useOpenOnFarm(mapRef, {
-    loaded,
-    homeBounds,
-    items: clusters.data,
-    itemsArePlaceholder: clusters.isPlaceholderData,
-  });
+  // How many field names the map shows (placed, not hidden by collisions), for the journeys.
+  const [namesShown, setNamesShown] = useState<number>();
+  const countNames = (map: MapLibreMap) =>
+    setNamesShown(
+      map.getLayer(FIELD_NAMES_LAYER)
+        ? map.queryRenderedFeatures({ layers: [FIELD_NAMES_LAYER] }).length
+        : 0,
+    );
+
+  const opened = useOpenOnFarm(mapRef, { loaded, fieldsBounds: homeBounds, filter, padding });
+
+  // A tooltip speaks of what lies under the pointer now: a move or a new answer closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on each new answer
+  useEffect(() => setHovered(null), [data]);
 
   const itemAt = (event: MapLayerMouseEvent): HoveredItem | null => {
     const feature = event.features?.[0];
@@ -97,8 +125,15 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
     const hit = itemAt(event);
     if (!hit) return;
     const { item } = hit;
-    if (item.kind === 'cluster') flyTo(hit.lon, hit.lat, item.expansionZoom ?? 0);
-    else if (item.kind === 'stack') onSelect({ kind: 'stack', id: item.id });
+    if (item.kind === 'cluster') {
+      setHovered(null);
+      void zoomToCluster({
+        id: Number(item.id),
+        lon: hit.lon,
+        lat: hit.lat,
+        expansionZoom: item.expansionZoom ?? 0,
+      });
+    } else if (item.kind === 'stack') onSelect({ kind: 'stack', id: item.id });
     else onSelect({ kind: 'bale', uid: item.id });
   };
 
@@ -117,6 +152,8 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
       data-clusters={items?.clusters.length}
       data-stacks={items?.stacks.length}
       data-loose-bales={items?.bales.length}
+      data-opened={opened}
+      data-field-names={namesShown}
     >
       <MapCanvas
         ref={mapRef}
@@ -133,10 +170,20 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
           readView(event.target);
           setLoaded(true);
         }}
+        onMoveStart={() => setHovered(null)}
+        onIdle={(event) => countNames(event.target)}
         onMoveEnd={(event) => readView(event.target)}
         onResize={(event) => readView(event.target)}
         onClick={onClick}
-        onMouseMove={(event) => setHovered(itemAt(event))}
+        onMouseMove={(event) => {
+          const next = itemAt(event);
+          // A new object only when the feature changes, so the tooltip does not flicker.
+          setHovered((current) =>
+            next && current?.item.kind === next.item.kind && current.item.id === next.item.id
+              ? current
+              : next,
+          );
+        }}
         onMouseLeave={() => setHovered(null)}
         onError={(event) => logMapError(event, 'imagery')}
       >
@@ -147,6 +194,7 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
           unit={units.system === 'MetricSI' ? 'metric' : 'imperial'}
         />
         <NavigationControl position="bottom-right" showCompass={false} />
+        {loaded && <BasemapLayers slots={mapSlots} />}
         {onImagery && (
           <ImageryLayer
             id="imagery"

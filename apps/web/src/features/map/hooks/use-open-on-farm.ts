@@ -1,41 +1,56 @@
-import type { ClustersResponse } from '@baletrack/contracts/map/map';
-import { type RefObject, useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
-import { itemsBounds } from '@/features/map/utils/map-features';
+import { balesExtentQueryOptions, type ExtentFilter } from '@/features/map/api/get-bales-extent';
+import { browserTimeZone, homeRegion } from '@/features/map/utils/home-region';
+import type { MapPadding } from '@/features/map/utils/map-padding';
 import type { ViewBounds } from '@/features/map/utils/view-query';
 
 interface OpenOnFarmOptions {
   loaded: boolean;
   /** The fields' box: undefined while unknown, null without fields. */
-  homeBounds: ViewBounds | null | undefined;
-  /** The first answer (for the whole world), used when there are no fields. */
-  items: ClustersResponse | undefined;
-  itemsArePlaceholder: boolean;
+  fieldsBounds: ViewBounds | null | undefined;
+  /** The dates and filter the map shows (the bales' box is of those bales). */
+  filter: ExtentFilter | undefined;
+  /** Room the panels take, so nothing fitted lies under them. */
+  padding: () => MapPadding;
 }
 
 /**
- * Moves the map onto the farm once, without animation: onto its fields, or else onto wherever
- * the first answer put bales. Later moves are the grower's own.
+ * Moves the map onto the farm once, without animation: onto its bales, else its fields, else
+ * the region of the browser's time zone. Later moves are the grower's own. Returns whether it
+ * has (for the journeys, which wait for it).
  */
 export function useOpenOnFarm(mapRef: RefObject<MapRef | null>, options: OpenOnFarmOptions) {
-  const { loaded, homeBounds, items, itemsArePlaceholder } = options;
+  const { loaded, fieldsBounds, filter, padding } = options;
   const done = useRef(false);
+  const [opened, setOpened] = useState(false);
+  const extent = useQuery({
+    ...balesExtentQueryOptions(filter ?? {}),
+    enabled: loaded && filter !== undefined && !done.current,
+  });
   useEffect(() => {
     const map = mapRef.current;
-    if (!loaded || !map || done.current || homeBounds === undefined) return;
-    let target = homeBounds;
-    if (target === null) {
-      if (!items || itemsArePlaceholder) return;
-      target = itemsBounds(items);
+    if (!loaded || !map || done.current || extent.isPending) return;
+    let target = extent.data ?? null;
+    let maxZoom = 16;
+    if (!target) {
+      if (fieldsBounds === undefined) return;
+      target = fieldsBounds;
+    }
+    if (!target) {
+      target = homeRegion(browserTimeZone());
+      maxZoom = 7;
     }
     done.current = true;
-    if (!target) return;
     map.fitBounds(
       [
         [target.west, target.south],
         [target.east, target.north],
       ],
-      { padding: 60, maxZoom: 16, duration: 0 },
+      { padding: padding(), maxZoom, duration: 0 },
     );
-  }, [mapRef, loaded, homeBounds, items, itemsArePlaceholder]);
+    setOpened(true);
+  }, [mapRef, loaded, fieldsBounds, extent.isPending, extent.data, padding]);
+  return opened;
 }

@@ -1,27 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { basemapLayers, baseStyle, mapSlots } from '@/features/map/utils/map-style';
+import { basemapLayerOrder } from '@/components/basemap-layers';
+import { mapSlots, offlineStyle } from '@/features/map/utils/map-style';
 
-describe('baseStyle', () => {
-  const style = baseStyle('https://farm.example');
-  const order = style.layers.map((layer) => layer.id);
-
-  it('draws the bundled Natural Earth layers from its own server, nothing else', () => {
-    expect(Object.keys(style.sources).sort()).toEqual([...basemapLayers].sort());
-    for (const source of Object.values(style.sources)) {
-      expect(source).toMatchObject({ type: 'geojson' });
-      expect((source as { data: string }).data).toMatch(/^https:\/\/farm\.example\/basemap\//);
-    }
-    expect(style.glyphs).toBeUndefined();
-    expect(style.sprite).toBeUndefined();
+describe('the map style and the basemap', () => {
+  it('asks for nothing outside its own server', () => {
+    expect(offlineStyle.sources).toEqual({});
+    expect(offlineStyle.glyphs).toBeUndefined();
+    expect(offlineStyle.sprite).toBeUndefined();
   });
 
-  it('stacks imagery over the land, then borders and place names, fields, bales, field names', () => {
+  it('stacks imagery, fields, bales and field names in that order, names on top', () => {
+    const order = offlineStyle.layers.map((layer) => layer.id);
     const at = (id: string) => order.indexOf(id);
-    expect(at('land')).toBeLessThan(at(mapSlots.imagery));
-    expect(at(mapSlots.imagery)).toBeLessThan(at('country-borders'));
-    expect(at('country-names')).toBeLessThan(at(mapSlots.fields));
+    expect(at(mapSlots.imagery)).toBeLessThan(at(mapSlots.fields));
     expect(at(mapSlots.fields)).toBeLessThan(at(mapSlots.bales));
     expect(at(mapSlots.bales)).toBeLessThan(at(mapSlots.labels));
     expect(at(mapSlots.labels)).toBe(order.length - 1);
+  });
+
+  it('puts land beneath the imagery, borders and place names over it and beneath the fields', () => {
+    const placed = Object.fromEntries(
+      basemapLayerOrder(mapSlots).map(({ layer, beforeId }) => [layer.id, beforeId]),
+    );
+    expect(placed.land).toBe(mapSlots.imagery);
+    expect(placed.lakes).toBe(mapSlots.imagery);
+    expect(placed['country-borders']).toBe(mapSlots.fields);
+    expect(placed['region-names']).toBe(mapSlots.fields);
   });
 });
