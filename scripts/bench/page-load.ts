@@ -60,7 +60,7 @@ type PageDocument = {
 };
 
 /** Waits (checking every frame) until the map is ready on the farm; returns its bale count. */
-async function mapReady(page: Page, withBales: boolean): Promise<number> {
+export async function mapReady(page: Page, withBales: boolean): Promise<number> {
   const handle = await page.waitForFunction(
     (needBales) => {
       const { document } = globalThis as unknown as { document: PageDocument };
