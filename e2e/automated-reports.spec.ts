@@ -1,3 +1,4 @@
+import { emptyFilter } from '@baletrack/contracts/filters/filter';
 import { expect, test } from '@playwright/test';
 import { demoOwner, idToken, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 import { runReportScheduleAt } from './support/test-clock.ts';
@@ -37,17 +38,7 @@ test('Automated Reports: a weekly report set up on screen arrives Monday 06:00 w
   // The saved filter the report is of (saving filters has its own journey).
   const created = await page.request.post('/data-api/filters/create', {
     headers: { authorization: await idToken(page) },
-    data: {
-      name: FILTER_NAME,
-      ranges: {},
-      dateRange: null,
-      includeCuttingless: true,
-      fieldIds: [],
-      cuttingIds: [],
-      cropIds: [],
-      balerIds: [],
-      baleSizes: [],
-    },
+    data: { ...emptyFilter, name: FILTER_NAME },
   });
   expect(created.status()).toBe(201);
   // Made behind the app's back, so the page is loaded afresh to know it.

@@ -2,12 +2,12 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { DataExport } from '@baletrack/contracts/account/data-export';
 import { DATA_LINK_EXPIRY_DAYS } from '@baletrack/contracts/constants';
 import { messages } from '@baletrack/contracts/errors/messages';
-import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
 import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertOutboxMail } from '../../lib/mail/outbox.repository.ts';
+import { assertOwner } from '../../lib/roles.ts';
 import { findOrganization } from '../users/users.repository.ts';
 import { dataExportMail } from './data-export-mail.ts';
 import { buildExportZip } from './data-export-zip.ts';
@@ -43,9 +43,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 /** The owner's (or a SuperAdmin acting for the organization), never a sub-user's. */
 export function requireAccountDataAccess(principal: Principal): void {
-  if (!isAuthorizedUser(principal.groups)) {
-    throw new AppError('FORBIDDEN', messages.roles.ownerOnlyAccountData);
-  }
+  assertOwner(principal, messages.roles.ownerOnlyAccountData);
 }
 
 /** What the screen shows of an export. */

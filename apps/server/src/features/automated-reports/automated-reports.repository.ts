@@ -19,11 +19,8 @@ const reportColumns = [
   'automatedReports.recipients',
 ] as const;
 
-/**
- * The organization's automated reports with their filter's name and their newest run (the
- * period most recently taken up), oldest report first.
- */
-export function listAutomatedReports(db: Db, orgId: string) {
+/** The organization's reports with their filter's name (a report's filter always exists). */
+function reportsWithFilter(db: Db, orgId: string) {
   return db
     .selectFrom('automatedReports')
     .innerJoin('filters', (join) =>
@@ -31,6 +28,17 @@ export function listAutomatedReports(db: Db, orgId: string) {
         .onRef('filters.orgId', '=', 'automatedReports.orgId')
         .onRef('filters.id', '=', 'automatedReports.filterId'),
     )
+    .select(reportColumns)
+    .select('filters.name as filterName')
+    .where('automatedReports.orgId', '=', orgId);
+}
+
+/**
+ * The organization's automated reports with their filter's name and their newest run (the
+ * period most recently taken up), oldest report first.
+ */
+export function listAutomatedReports(db: Db, orgId: string) {
+  return reportsWithFilter(db, orgId)
     .leftJoinLateral(
       (eb) =>
         eb
@@ -51,9 +59,7 @@ export function listAutomatedReports(db: Db, orgId: string) {
           .as('lastRun'),
       (join) => join.onTrue(),
     )
-    .select(reportColumns)
     .select([
-      'filters.name as filterName',
       'lastRun.periodStart',
       'lastRun.periodEnd',
       'lastRun.status',
@@ -62,7 +68,6 @@ export function listAutomatedReports(db: Db, orgId: string) {
       'lastRun.baleCount',
       'lastRun.lastError',
     ])
-    .where('automatedReports.orgId', '=', orgId)
     .orderBy('automatedReports.createdAt')
     .orderBy('automatedReports.id')
     .execute();
@@ -171,16 +176,5 @@ export function listScheduledReports(db: Db) {
 
 /** One report as the sender needs it. */
 export function findAutomatedReport(db: Db, orgId: string, id: string) {
-  return db
-    .selectFrom('automatedReports')
-    .innerJoin('filters', (join) =>
-      join
-        .onRef('filters.orgId', '=', 'automatedReports.orgId')
-        .onRef('filters.id', '=', 'automatedReports.filterId'),
-    )
-    .select(reportColumns)
-    .select('filters.name as filterName')
-    .where('automatedReports.orgId', '=', orgId)
-    .where('automatedReports.id', '=', id)
-    .executeTakeFirst();
+  return reportsWithFilter(db, orgId).where('automatedReports.id', '=', id).executeTakeFirst();
 }

@@ -5,11 +5,11 @@ import type {
   UpdateAutomatedReportRequest,
 } from '@baletrack/contracts/automated-reports/automated-report';
 import { messages } from '@baletrack/contracts/errors/messages';
-import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
 import { nextSendAt } from '@baletrack/domain/automated-reports/report-schedule';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
+import { assertOwner } from '../../lib/roles.ts';
 import { findFilter } from '../filters/filters.repository.ts';
 import {
   type AutomatedReportRow,
@@ -24,12 +24,6 @@ import {
 // them is report-scheduler.ts.
 
 const m = messages.autoReport;
-
-function assertOwner(principal: Principal): void {
-  if (!isAuthorizedUser(principal.groups)) {
-    throw new AppError('FORBIDDEN', messages.roles.ownerOnlyAutomatedReports);
-  }
-}
 
 const notFound = () => new AppError('NOT_FOUND', 'Automated report not found.');
 const unknownFilter = () =>
@@ -68,7 +62,7 @@ export async function automatedReports(
   ctx: AppContext,
   principal: Principal,
 ): Promise<AutomatedReport[]> {
-  assertOwner(principal);
+  assertOwner(principal, messages.roles.ownerOnlyAutomatedReports);
   const now = ctx.now();
   return (await listAutomatedReports(ctx.db, principal.orgId)).map((row) => toView(row, now));
 }
@@ -110,7 +104,7 @@ export async function createAutomatedReport(
   principal: Principal,
   body: CreateAutomatedReportRequest,
 ): Promise<AutomatedReport> {
-  assertOwner(principal);
+  assertOwner(principal, messages.roles.ownerOnlyAutomatedReports);
   const id = randomUUID();
   const settings = settingsOf(body);
   await withKnownFilter(ctx, principal.orgId, settings, async () => {
@@ -125,7 +119,7 @@ export async function changeAutomatedReport(
   principal: Principal,
   body: UpdateAutomatedReportRequest,
 ): Promise<AutomatedReport> {
-  assertOwner(principal);
+  assertOwner(principal, messages.roles.ownerOnlyAutomatedReports);
   const settings = settingsOf(body);
   const changed = await withKnownFilter(ctx, principal.orgId, settings, () =>
     updateAutomatedReport(ctx.db, principal.orgId, body.id, settings, ctx.now()),
@@ -139,6 +133,6 @@ export async function removeAutomatedReport(
   principal: Principal,
   id: string,
 ): Promise<void> {
-  assertOwner(principal);
+  assertOwner(principal, messages.roles.ownerOnlyAutomatedReports);
   if (!(await deleteAutomatedReport(ctx.db, principal.orgId, id))) throw notFound();
 }

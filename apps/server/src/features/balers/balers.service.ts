@@ -8,10 +8,10 @@ import {
   vinSchema,
 } from '@baletrack/contracts/balers/baler';
 import { messages } from '@baletrack/contracts/errors/messages';
-import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
 import { vinProblem } from '@baletrack/domain/vin/vin';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertOwner } from '../../lib/roles.ts';
 import { authorizedEmailsNamed } from '../authorized-emails/authorized-email-view.ts';
 import { activeAuthorizedEmails } from '../authorized-emails/authorized-emails.repository.ts';
 import { lastSubscribedMonths } from '../subscriptions/subscription-months.repository.ts';
@@ -131,7 +131,7 @@ export async function validateBalerVin(
   principal: Principal,
   vin: string,
 ): Promise<BalerValidation> {
-  assertOwner(principal);
+  assertOwner(principal, messages.roles.ownerOnlyBalers);
   const record = await registrableRecord(ctx, principal.orgId, vin);
   return { vin, acmStatus: record.acmStatus, acmExpiry: record.acmExpiry ?? null };
 }
@@ -142,7 +142,7 @@ export async function registerBaler(
   principal: Principal,
   input: RegisterBalerRequest,
 ): Promise<BalerWithKey> {
-  assertOwner(principal);
+  assertOwner(principal, messages.roles.ownerOnlyBalers);
   await registrableRecord(ctx, principal.orgId, input.vin);
   const { baler, apiKey } = await createBaler(ctx, principal.orgId, input);
   return { baler: await balerOf(ctx, principal, baler.id), apiKey };
@@ -185,7 +185,7 @@ export async function deleteBaler(
   principal: Principal,
   balerId: string,
 ): Promise<void> {
-  assertOwner(principal);
+  assertOwner(principal, messages.roles.ownerOnlyBalers);
   await ctx.db.transaction().execute(async (trx) => {
     const deleted = await markBalerDeleted(trx, principal.orgId, balerId, ctx.now());
     if (!deleted) throw new AppError('NOT_FOUND', messages.baler.notFound);
@@ -199,7 +199,7 @@ async function changeBaler(
   balerId: string,
   changes: Parameters<typeof updateBaler>[3],
 ): Promise<Baler> {
-  assertOwner(principal);
+  assertOwner(principal, messages.roles.ownerOnlyBalers);
   const changed = await updateBaler(ctx.db, principal.orgId, balerId, changes);
   if (!changed) throw new AppError('NOT_FOUND', messages.baler.notFound);
   return balerOf(ctx, principal, balerId);
@@ -278,10 +278,4 @@ async function balerView(
 function monthEnd(firstDay: string): string {
   const [year, month] = firstDay.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(year, month, 0, 23, 59, 59)).toISOString();
-}
-
-function assertOwner(principal: Principal): void {
-  if (!isAuthorizedUser(principal.groups)) {
-    throw new AppError('FORBIDDEN', messages.roles.ownerOnlyBalers);
-  }
 }

@@ -1,8 +1,9 @@
 import { messages } from '@baletrack/contracts/errors/messages';
-import { isAdmin, isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { isAdmin } from '@baletrack/contracts/identity/user';
 import type { GrantCreditsRequest, Wallet } from '@baletrack/contracts/subscriptions/wallet';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertOwner } from '../../lib/roles.ts';
 import {
   addLedgerEntries,
   ledgerBalance,
@@ -55,7 +56,5 @@ export async function grantCredits(
 
 /** Owners (and SuperAdmins acting for them) change subscriptions; everyone else only looks. */
 export function assertSubscriptionOwner(principal: Principal): void {
-  if (!isAuthorizedUser(principal.groups)) {
-    throw new AppError('FORBIDDEN', messages.roles.ownerOnlySubscriptions);
-  }
+  assertOwner(principal, messages.roles.ownerOnlySubscriptions);
 }

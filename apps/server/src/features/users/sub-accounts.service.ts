@@ -1,5 +1,5 @@
 import { messages } from '@baletrack/contracts/errors/messages';
-import { isAuthorizedUser, type UserGroup } from '@baletrack/contracts/identity/user';
+import type { UserGroup } from '@baletrack/contracts/identity/user';
 import type {
   InviteUserRequest,
   SubAccount,
@@ -8,6 +8,7 @@ import type {
 } from '@baletrack/contracts/users/sub-account';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertOwner } from '../../lib/roles.ts';
 import { emailReceivesReports } from '../automated-reports/automated-reports.repository.ts';
 import { temporaryPassword } from '../identity/temporary-password.ts';
 import {
@@ -45,7 +46,7 @@ export async function organizationUsers(
   principal: Principal,
   only: { group?: UserGroup; noGroup?: boolean } = {},
 ) {
-  assertOwner(principal);
+  assertOwner(principal, messages.roles.ownerOnlyUsers);
   const users = await listUsers(ctx.db, principal.orgId, only);
   return { users: users.map(toUserView) };
 }
@@ -57,7 +58,7 @@ export async function inviteSubAccount(
   input: InviteUserRequest,
   log: Log,
 ): Promise<SubAccount> {
-  assertOwner(principal);
+  assertOwner(principal, messages.roles.ownerOnlyUsers);
   await assertEmailFree(ctx, principal.orgId, input.email);
   const organization = await findOrganization(ctx.db, principal.orgId);
   if (!organization) throw new AppError('NOT_FOUND', messages.user.doesNotExist);
@@ -102,7 +103,7 @@ export async function renameSubAccount(
   input: UpdateUserRequest,
   log: Log,
 ): Promise<SubAccount> {
-  assertOwner(principal);
+  assertOwner(principal, messages.roles.ownerOnlyUsers);
   const user = await targetUser(ctx, principal, { id: input.id });
   try {
     await renameUser(ctx.db, principal.orgId, user.id, input.name);
@@ -120,7 +121,7 @@ export async function setSubAccountEnabled(
   enabled: boolean,
   log: Log,
 ) {
-  assertOwner(principal);
+  assertOwner(principal, messages.roles.ownerOnlyUsers);
   const user = await targetUser(ctx, principal, ref);
   if (!enabled && user.id === principal.userId) {
     throw new AppError('VALIDATION_FAILED', messages.user.cannotDisableSelf);
@@ -140,7 +141,7 @@ export async function reinviteSubAccount(
   ref: UserRefQuery,
   log: Log,
 ): Promise<SubAccount> {
-  assertOwner(principal);
+  assertOwner(principal, messages.roles.ownerOnlyUsers);
   const user = await targetUser(ctx, principal, ref);
   if (user.status !== 'FORCE_CHANGE_PASSWORD') {
     throw new AppError('CONFLICT', messages.user.inviteAlreadyAccepted);
@@ -172,7 +173,7 @@ export async function deleteSubAccount(
   ref: UserRefQuery,
   log: Log,
 ): Promise<void> {
-  assertOwner(principal);
+  assertOwner(principal, messages.roles.ownerOnlyUsers);
   const user = await targetUser(ctx, principal, ref);
   if (user.id === principal.userId) {
     throw new AppError('VALIDATION_FAILED', messages.user.cannotDeleteSelf);
@@ -211,12 +212,6 @@ async function subAccountView(
   const user = await findUserByRef(ctx.db, orgId, ref);
   if (!user) throw new AppError('NOT_FOUND', messages.user.doesNotExist);
   return toUserView(user);
-}
-
-function assertOwner(principal: Principal): void {
-  if (!isAuthorizedUser(principal.groups)) {
-    throw new AppError('FORBIDDEN', messages.roles.ownerOnlyUsers);
-  }
 }
 
 /** Logs an unexpected failure and answers with the spec's message for it. */
