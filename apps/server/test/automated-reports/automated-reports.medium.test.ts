@@ -111,7 +111,7 @@ describe('automated report settings', () => {
       recipients: [],
     });
     expect(empty.status).toBe(400);
-    expect((await empty.json()).issues).toEqual([
+    expect(((await empty.json()) as { issues: unknown }).issues).toEqual([
       { path: 'filterId', message: messages.autoReport.filterRequired },
       { path: 'frequency', message: messages.autoReport.frequencyRequired },
       { path: 'recipients', message: messages.autoReport.recipientRequired },
@@ -120,7 +120,7 @@ describe('automated report settings', () => {
       '/autoreport/settings',
       settings(farm.filterId, { timezone: 'Mars/Olympus' }),
     );
-    expect((await badZone.json()).issues).toEqual([
+    expect(((await badZone.json()) as { issues: unknown }).issues).toEqual([
       { path: 'timezone', message: messages.autoReport.timezoneInvalid },
     ]);
   });
@@ -130,7 +130,7 @@ describe('automated report settings', () => {
     const theirs = await farmWithFilter();
     const foreign = await mine.post('/autoreport/settings', settings(theirs.filterId));
     expect(foreign.status).toBe(400);
-    expect((await foreign.json()).issues).toEqual([
+    expect(((await foreign.json()) as { issues: unknown }).issues).toEqual([
       { path: 'filterId', message: messages.autoReport.filterRequired },
     ]);
     const theirReport = automatedReportSchema.parse(
@@ -171,7 +171,9 @@ describe('automated report settings', () => {
     expect(await refused.json()).toMatchObject({
       message: 'Filter is being used for automatic reports. Please remove it before deleting.',
     });
-    expect((await (await farm.get('/filters/get')).json()).filters).toHaveLength(1);
+    expect(
+      ((await (await farm.get('/filters/get')).json()) as { filters: unknown[] }).filters,
+    ).toHaveLength(1);
     await farm.delete(`/autoreport/settings/${report.id}`);
     expect((await farm.delete(`/filters/${farm.filterId}`)).status).toBe(204);
   });

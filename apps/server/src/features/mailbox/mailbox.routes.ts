@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../app-context.ts';
 import { idParamsSchema } from '@baletrack/contracts/common/id-params';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
 import { findMailAttachment, listOutbox } from '../../lib/mail/outbox.repository.ts';
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
