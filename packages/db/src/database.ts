@@ -440,6 +440,15 @@ export interface ChatLink {
   anchor?: string;
 }
 
+/** The day's heat-risk mail of an organization (migration 0013); its key sends it once a day. */
+export interface HeatRiskMailsTable {
+  orgId: string;
+  /** The UTC calendar day, 'YYYY-MM-DD'. */
+  day: string;
+  entryCount: number;
+  createdAt: DefaultedTimestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -471,4 +480,5 @@ export interface Database {
   dataExports: DataExportsTable;
   feedback: FeedbackTable;
   chatMessages: ChatMessagesTable;
+  heatRiskMails: HeatRiskMailsTable;
 }

@@ -10,6 +10,7 @@ import * as nameCodesAndMailQueue from './migrations/2026-11-23-0009-name-codes-
 import * as rateLimits from './migrations/2026-11-23-0010-rate-limits.ts';
 import * as reportsExportsFeedback from './migrations/2026-11-23-0011-reports-exports-feedback.ts';
 import * as chat from './migrations/2026-11-23-0012-chat.ts';
+import * as heatRisk from './migrations/2026-11-23-0013-heat-risk.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0010-rate-limits': rateLimits,
   '2026-11-23-0011-reports-exports-feedback': reportsExportsFeedback,
   '2026-11-23-0012-chat': chat,
+  '2026-11-23-0013-heat-risk': heatRisk,
 };
 
 /**
