@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Two tiers (docs/adr/0008-test-tiers.md): `unit` is pure code, `medium` boots real services
-// against a real database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). Browser journeys
-// live in e2e/.
+// Three tiers here (docs/adr/0008-test-tiers.md, docs/ARCHITECTURE.md#tests): `unit` is pure code,
+// `component` renders the web app's forms and panels in happy-dom with Testing Library, `medium`
+// boots real services against a real database (PGlite, or PostgreSQL when TEST_DATABASE_URL is
+// set). Browser journeys live in e2e/.
 export default defineConfig({
-  // The web app's `@/` alias (apps/web/tsconfig.json), for its unit tests.
+  // The web app's `@/` alias (apps/web/tsconfig.json), for its unit and component tests.
   resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
   test: {
     env: { TZ: 'UTC' },
@@ -15,7 +16,16 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
-          exclude: ['**/*.medium.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.medium.test.ts', '**/*.component.test.tsx', '**/node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'component',
+          environment: 'happy-dom',
+          include: ['apps/web/src/**/*.component.test.tsx'],
+          setupFiles: ['apps/web/src/testing/component-setup.ts'],
         },
       },
       {

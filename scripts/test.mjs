@@ -15,6 +15,8 @@ step('Typecheck');
 await npm('run', 'check');
 step('Unit tests');
 await npm('run', 'test:unit');
+step('Component tests (web forms and panels in happy-dom)');
+await npm('run', 'test:component');
 step('Medium tests on PGlite');
 await npm('run', 'test:medium');
 

@@ -1,0 +1,53 @@
+import { messages } from '@baletrack/contracts/errors/messages';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AutomatedReportForm } from '@/features/automated-reports/components/automated-report-form';
+import { renderWithProviders } from '@/testing/render-with-providers';
+
+// The form checks what it can before anything is sent: the grower reads why "Set up report" did
+// nothing, next to the field concerned. Saving itself is the journey's (e2e/automated-reports).
+
+const filters = [{ id: '0b7c6a52-5b1f-4d55-9a47-0c9f1d2b7e11', name: 'First cutting' }];
+
+function renderForm() {
+  let closed = 0;
+  const view = renderWithProviders(
+    <AutomatedReportForm
+      opened
+      onClose={() => {
+        closed += 1;
+      }}
+      filters={filters}
+      defaultUnits="imperial"
+    />,
+  );
+  return { ...view, closedCount: () => closed };
+}
+
+describe('AutomatedReportForm', () => {
+  it('names each missing choice at its field and stays open', async () => {
+    const { user, closedCount } = renderForm();
+    expect(screen.getByRole('dialog', { name: 'New automated report' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Set up report' }));
+    expect(await screen.findByText(messages.autoReport.filterRequired)).toBeTruthy();
+    expect(screen.getByText(messages.autoReport.recipientRequired)).toBeTruthy();
+    expect(closedCount()).toBe(0);
+  });
+
+  it('refuses a recipient that is not an email address', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText(/^Recipients/, { selector: 'input' }), 'hay-buyer,');
+    await user.click(screen.getByRole('button', { name: 'Set up report' }));
+    expect(await screen.findByText(messages.validation.emailInvalid)).toBeTruthy();
+    expect(screen.queryByText(messages.autoReport.recipientRequired)).toBeNull();
+  });
+
+  it('offers only the saved filters, and Cancel closes without a message', async () => {
+    const { user, closedCount } = renderForm();
+    await user.click(screen.getByLabelText(/^Filter/, { selector: 'input' }));
+    expect(await screen.findByRole('option', { name: 'First cutting' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(closedCount()).toBe(1);
+    expect(screen.queryByText(messages.autoReport.filterRequired)).toBeNull();
+  });
+});
