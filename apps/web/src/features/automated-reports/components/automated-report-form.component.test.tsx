@@ -18,7 +18,7 @@ function renderForm() {
         closed += 1;
       }}
       filters={filters}
-      defaultUnits="imperial"
+      defaultUnits="US"
     />,
   );
   return { ...view, closedCount: () => closed };
