@@ -23,6 +23,7 @@ import { feedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { fieldsRoutes } from './features/fields/fields.routes.ts';
 import { filtersRoutes } from './features/filters/filters.routes.ts';
 import { geofencesRoutes } from './features/geofences/geofences.routes.ts';
+import { heatRiskRoutes } from './features/heat-risk/heat-risk.routes.ts';
 import { heatmapsRoutes } from './features/heatmaps/heatmaps.routes.ts';
 import { identityRoutes } from './features/identity/identity.routes.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await dataApi.register(filtersRoutes);
       await dataApi.register(summariesRoutes);
       await dataApi.register(heatmapsRoutes);
+      await dataApi.register(heatRiskRoutes);
       await dataApi.register(reportsRoutes);
       await dataApi.register(automatedReportsRoutes);
       await dataApi.register(accountDataRoutes);

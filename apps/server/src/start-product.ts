@@ -10,6 +10,7 @@ import { startDataExportWorker } from './features/account/data-export-worker.ts'
 import { startReportScheduler } from './features/automated-reports/report-scheduler.ts';
 import { demoOwner, seedDemo } from './features/demo/demo.service.ts';
 import { readDemoBalerKey } from './features/demo/demo-baler-key.ts';
+import { startHeatRiskMails } from './features/heat-risk/heat-risk-scheduler.ts';
 import { startIdentityHousekeeping } from './features/identity/identity-housekeeping.ts';
 import { startMonthRollover } from './features/subscriptions/month-rollover.service.ts';
 import { startMailWorker } from './lib/mail/mail-worker.ts';
@@ -81,6 +82,9 @@ export async function startProduct(config: Config): Promise<RunningProduct> {
   const stopReportScheduler = startReportScheduler(ctx, (error) =>
     app.log.warn({ err: error }, 'sending an automated report failed'),
   );
+  const stopHeatRiskMails = startHeatRiskMails(ctx, (error) =>
+    app.log.warn({ err: error }, 'sending the heat-risk mail failed'),
+  );
   const stopExportWorker = startDataExportWorker(ctx, (error, exportId) =>
     app.log.warn({ err: error, exportId }, 'building a data export failed'),
   );
@@ -94,6 +98,7 @@ export async function startProduct(config: Config): Promise<RunningProduct> {
       stopRollover();
       stopRateLimitHousekeeping();
       await stopReportScheduler();
+      await stopHeatRiskMails();
       await app.close();
       await stopExportWorker();
       await stopMailWorker();

@@ -133,6 +133,7 @@ const matrix: Row[] = [
   ['GET', '/data-api/heatmap/icon', OWN_THING, homeHeatmap],
   ['GET', '/data-api/bales/heatmap/get', OWN_THING, homeHeatmap],
   ['GET', '/data-api/bales/heatmap/input', OWN_THING, homeHeatmap],
+  ['GET', '/data-api/heat-risk', ALL_READ],
   [
     'POST',
     '/data-api/bales/manual-scan',

@@ -1,0 +1,93 @@
+import { type BaleSize, baleShapes, type TagMaterial } from '@baletrack/contracts/bales/bale';
+import type {
+  HeatRiskBale,
+  HeatRiskEntry,
+  HeatRiskResponse,
+} from '@baletrack/contracts/heat-risk/heat-risk';
+import { baleHeatRisk, stackHeatRisk, WATCH_DAYS } from '@baletrack/domain/heat-risk/heat-risk';
+import { safeBalingBand } from '@baletrack/domain/moisture';
+import type { AppContext } from '../../app-context.ts';
+import { listWetRecentBales } from './heat-risk.repository.ts';
+
+const DAY_MS = 86_400_000;
+
+/** No bale at or below the lowest safe limit (dry, any shape) can be at risk. */
+export const WET_BOUND = Math.min(...baleShapes.map((s) => safeBalingBand(s, 'dry').max));
+
+/** The earliest creation time still inside the watch window at `now`. */
+export function watchSince(now: Date): Date {
+  return new Date(now.getTime() - WATCH_DAYS * DAY_MS);
+}
+
+function byRisk(a: { score: number; key: string }, b: { score: number; key: string }) {
+  return b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+/**
+ * The organization's watch list at the app's clock (docs/product.md#beyond-the-spec-heat-risk):
+ * its visible bales at risk, those in a stack (the map's stacks) gathered under it, the stack as
+ * bad as its worst bale; most urgent first.
+ */
+export async function heatRiskWatchList(ctx: AppContext, orgId: string): Promise<HeatRiskResponse> {
+  const now = ctx.now();
+  const [rows, snapshot] = await Promise.all([
+    listWetRecentBales(ctx.db, orgId, watchSince(now), WET_BOUND),
+    ctx.mapIndex.snapshot(orgId),
+  ]);
+  const loose: HeatRiskBale[] = [];
+  const byStack = new Map<string, HeatRiskBale[]>();
+  for (const row of rows) {
+    const risk = baleHeatRisk(
+      {
+        avgMoisture: row.avgMoisture,
+        peakMoisture: row.peakMoisture,
+        baleSize: row.baleSize as BaleSize,
+        appliedPreservativeKg: row.appliedPreservativeKg,
+        bindingMode: row.bindingMode as TagMaterial,
+        creationTime: row.creationTime,
+      },
+      now,
+    );
+    if (risk.level === 'none') continue;
+    const bale: HeatRiskBale = {
+      uid: row.uid,
+      creationTime: row.creationTime.toISOString(),
+      lat: row.currentLat,
+      lon: row.currentLon,
+      level: risk.level,
+      score: risk.score,
+      why: risk.why,
+    };
+    const stackId = snapshot.stackOf.get(row.uid);
+    if (stackId === undefined) loose.push(bale);
+    else byStack.set(stackId, [...(byStack.get(stackId) ?? []), bale]);
+  }
+  const entries: (HeatRiskEntry & { score: number; key: string })[] = [];
+  for (const [id, bales] of byStack) {
+    const place = snapshot.stacks.get(id);
+    const worst = stackHeatRisk(bales);
+    if (!place || worst.level === 'none') continue;
+    bales.sort((a, b) => byRisk({ ...a, key: a.uid }, { ...b, key: b.uid }));
+    entries.push({
+      kind: 'stack',
+      id,
+      lat: place.lat,
+      lon: place.lon,
+      baleCount: place.members.length,
+      level: worst.level,
+      score: worst.score,
+      bales,
+      key: `s:${id}`,
+    });
+  }
+  for (const bale of loose) {
+    entries.push({ kind: 'bale', id: bale.uid, bale, score: bale.score, key: `b:${bale.uid}` });
+  }
+  entries.sort(byRisk);
+  return {
+    at: now.toISOString(),
+    entries: entries.map(({ key: _key, ...entry }) =>
+      entry.kind === 'bale' ? { kind: 'bale', id: entry.id, bale: entry.bale } : entry,
+    ),
+  };
+}
