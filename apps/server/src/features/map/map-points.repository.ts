@@ -1,5 +1,6 @@
 import type { Database } from '@baletrack/db/database';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { detached } from '../../lib/detached-string.ts';
 import { lockedBales, visibleBales } from '../bales/bales.repository.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
 
@@ -45,7 +46,11 @@ export async function listLockedCreationTimes(
         v.uid), chr(30))`.as('packed'),
     )
     .executeTakeFirstOrThrow();
-  return unpack(row.packed, 1).map((f) => ({ createdMs: Number(f[0]), uid: f[1] as string }));
+  return unpack(row.packed, 1).map((f) => ({
+    createdMs: Number(f[0]),
+    // A copy: a slice would keep the whole packed text alive as long as the uid.
+    uid: detached(f[1] as string),
+  }));
 }
 
 /** Splits packed rows into `fixed` fields plus the rest (the uid). */

@@ -1,5 +1,6 @@
 import type { Database } from '@baletrack/db/database';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { detached, interner } from '../../lib/detached-string.ts';
 import { lockedBales, visibleBales } from '../bales/bales.repository.ts';
 import { measureColumns } from '../bales/filter-predicate.ts';
 import { type NumericColumn, numericColumns, type SummaryBaleRow } from './summary-columns.ts';
@@ -77,6 +78,17 @@ export async function listSummaryBales(
 /** Reads the packed rows with a cursor: no array of lines, no array of fields per row. */
 function unpack(packed: string): SummaryBaleRow[] {
   const rows: SummaryBaleRow[] = [];
+  // Strings kept from the read are copies: a slice would keep the whole packed text alive.
+  const intern = interner();
+  const lists = new Map<string, string[]>();
+  const fieldLists = (joined: string) => {
+    let list = lists.get(joined);
+    if (!list) {
+      list = joined === '' ? [] : joined.split(';').map(intern);
+      lists.set(joined, list);
+    }
+    return list;
+  };
   let at = 0;
   const next = () => {
     const comma = packed.indexOf(',', at);
@@ -96,14 +108,14 @@ function unpack(packed: string): SummaryBaleRow[] {
     const currentLon = Number(next());
     const numbers = {} as Record<NumericColumn, number>;
     for (const column of numericColumns) numbers[column] = nextNumber();
-    const balerId = next();
-    const baleSize = next();
-    const loadType = next();
-    const bindingMode = next();
+    const balerId = intern(next());
+    const baleSize = intern(next());
+    const loadType = intern(next());
+    const bindingMode = intern(next());
     const preservative = nextNumber();
     const fieldUids = next();
     const end = packed.indexOf(ROW_END, at);
-    const uid = packed.slice(at, end === -1 ? packed.length : end);
+    const uid = detached(packed.slice(at, end === -1 ? packed.length : end));
     at = end === -1 ? packed.length : end + 1;
     rows.push({
       uid,
@@ -118,7 +130,7 @@ function unpack(packed: string): SummaryBaleRow[] {
       loadType: loadType === '' ? null : loadType,
       bindingMode,
       appliedPreservativeKg: Number.isNaN(preservative) ? null : preservative,
-      fieldUids: fieldUids === '' ? [] : fieldUids.split(';'),
+      fieldUids: fieldLists(fieldUids),
     });
   }
   return rows;
