@@ -77,6 +77,14 @@ export function createRouter() {
               ),
             },
             {
+              path: routePaths.heatRisk,
+              lazy: lazyPage(routePaths.heatRisk, () =>
+                import('@/app/routes/heat-risk').then((page) => ({
+                  Component: page.HeatRiskRoute,
+                })),
+              ),
+            },
+            {
               path: routePaths.feedback,
               lazy: lazyPage(routePaths.feedback, () =>
                 import('@/app/routes/feedback').then((page) => ({ Component: page.FeedbackRoute })),

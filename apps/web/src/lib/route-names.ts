@@ -16,6 +16,7 @@ export const routePaths = {
   subscription: '/subscription',
   reports: '/reports',
   automatedReports: '/automated-reports',
+  heatRisk: '/heat-risk',
   admin: '/admin',
   help: '/help',
   feedback: '/feedback',

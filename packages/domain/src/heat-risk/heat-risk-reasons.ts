@@ -18,7 +18,7 @@ export function heatRiskReasons(why: HeatRiskWhy): string[] {
     `Moisture ${pct(why.avgMoisture)}, ${Math.round(why.excessMoisture * 10) / 10} points above the safe ${pct(why.safeMaxMoisture)}.`,
     `${baleSizeLabels[why.baleSize]} ${shape}: dry ${shape}s are safe up to ${pct(safeBalingBand(why.shape, 'dry').max)}.`,
     why.preservativeKg > 0 ? 'Preservative applied: safe up to 30 %.' : 'No preservative applied.',
-    `Baled ${days === 1 ? '1 day' : `${days} days`} ago: ${
+    `${days === 0 ? 'Baled today' : `Baled ${days === 1 ? '1 day' : `${days} days`} ago`}: ${
       days <= PEAK_HEATING_DAYS
         ? 'heating peaks in the first week.'
         : 'the risk falls until six weeks after baling.'

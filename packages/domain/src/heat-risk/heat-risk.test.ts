@@ -130,6 +130,9 @@ describe('heatRiskReasons', () => {
       'No preservative applied.',
       'Baled 1 day ago: heating peaks in the first week.',
     ]);
+    expect(heatRiskReasons({ ...why, daysSinceBaling: 0 })[3]).toBe(
+      'Baled today: heating peaks in the first week.',
+    );
     const treated = baleHeatRisk(bale(33, 'FiveFeet', { preservativeKg: 2, days: 10 }), now).why;
     expect(heatRiskReasons(treated).slice(1)).toEqual([
       '5ft round: dry rounds are safe up to 18 %.',
