@@ -88,6 +88,9 @@ export function HomeHeader() {
                 Automated Reports
               </Menu.Item>
             )}
+            <Menu.Item component={Link} to={routePaths.heatRisk}>
+              Heat Risk
+            </Menu.Item>
             <Menu.Item onClick={settingsDialog.open}>Settings</Menu.Item>
             <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
             {isAuthorizedUser(currentUser.data?.groups) && (
