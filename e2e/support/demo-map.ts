@@ -61,10 +61,12 @@ export async function openFirstBaleInView(page: Page): Promise<string> {
     await expect(baleMap(page)).toHaveAttribute('data-state', 'ready');
   }
   const first = bales.first();
-  const uid = (await first.innerText()).replace(/^Bale /, '').split(/\s/)[0] ?? '';
+  // Named for people (tag serial, field, time), never by uid: the uid is in the address bar.
+  await expect(first).toHaveText(/^(Bale \S+|Untagged bale)/);
   await first.click();
   await expect(page.getByRole('region', { name: 'Bale details' })).toBeVisible();
-  return uid;
+  await expect(page).toHaveURL(/[?&]bale=/);
+  return new URL(page.url()).searchParams.get('bale') ?? '';
 }
 
 /** The value cell of a row of the bale details panel, e.g. 'Weight'. */

@@ -4,6 +4,7 @@ import { DetailList } from '@/features/bales/components/detail-list';
 import { DetailsPanelFrame } from '@/features/bales/components/details-panel-frame';
 import { KeyFigures } from '@/features/bales/components/key-figures';
 import { baleDetailGroups } from '@/features/bales/utils/bale-detail-groups';
+import { baleName } from '@/features/bales/utils/bale-name';
 import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { isApiError } from '@/lib/api-client';
 import { formatNumber, formatPercent } from '@/lib/format';
@@ -20,12 +21,14 @@ export function BaleDetailsPanel({ uid, onClose, onOpenStack }: BaleDetailsPanel
   const units = useDisplayUnits();
   const rfvEnabled = useRfvEnabled();
   const bale = info.data?.bale;
+  const fieldNames = new Map(info.data?.fields.map((field) => [field.id, field.name]));
+  const named = bale && baleName(bale, (id) => fieldNames.get(id));
 
   return (
     <DetailsPanelFrame
       label="Bale details"
-      title={`Bale ${bale?.tagSerialNumber ?? uid}`}
-      subtitle={bale?.tagSerialNumber ? `Bale id ${uid}` : undefined}
+      title={named?.name ?? 'Bale'}
+      subtitle={named?.detail}
       onClose={onClose}
     >
       {info.isPending && (

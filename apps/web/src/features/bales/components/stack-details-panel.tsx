@@ -1,8 +1,12 @@
 import { Alert, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useMemo } from 'react';
 import { useStackInfo } from '@/features/bales/api/get-stack-info';
 import { DetailList } from '@/features/bales/components/detail-list';
 import { DetailsPanelFrame } from '@/features/bales/components/details-panel-frame';
-import { useDisplayUnits } from '@/features/settings';
+import { useFieldNames } from '@/features/bales/hooks/use-field-names';
+import { baleName, byCreationTime } from '@/features/bales/utils/bale-name';
+import { stackNutrition } from '@/features/bales/utils/stack-nutrition';
+import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { useActiveFilter } from '@/hooks/use-active-filter';
 import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
 import { formatCount, formatNumber, formatPercent } from '@/lib/format';
@@ -21,7 +25,17 @@ export function StackDetailsPanel({ stackId, onClose, onOpenBale }: StackDetails
   // The applied filter too: the panel counts the same bales as the stack on the map.
   const info = useStackInfo(stackId, { ...filter, ...(filterId && { filterId }) });
   const units = useDisplayUnits();
+  const rfvEnabled = useRfvEnabled();
+  const fieldName = useFieldNames();
   const stack = info.data?.stack;
+  // As they were made, named by tag serial (then field and time).
+  const bales = useMemo(
+    () =>
+      [...(info.data?.bales ?? [])]
+        .sort(byCreationTime)
+        .map((bale) => ({ bale, ...baleName(bale, fieldName) })),
+    [info.data, fieldName],
+  );
 
   return (
     <DetailsPanelFrame
@@ -46,10 +60,18 @@ export function StackDetailsPanel({ stackId, onClose, onOpenBale }: StackDetails
               },
               { label: 'Dry mass', value: units.format(stack.dryMassKg, 'tonnage') },
               { label: 'Average moisture', value: formatPercent(stack.avgMoisture) },
-              {
-                label: 'Average RFV',
-                value: stack.avgRfv === null ? null : formatNumber(stack.avgRfv),
-              },
+              // RFV off in Settings: the nutrition values instead.
+              ...(rfvEnabled
+                ? [
+                    {
+                      label: 'Average RFV',
+                      value: stack.avgRfv === null ? null : formatNumber(stack.avgRfv),
+                    },
+                  ]
+                : stackNutrition(info.data.bales).map(({ label, value }) => ({
+                    label,
+                    value: value === null ? null : formatPercent(value),
+                  }))),
               { label: 'Storage', value: info.data.geofence?.name ?? 'Not in a storage area' },
               { label: 'Location', value: `${stack.lat.toFixed(5)}, ${stack.lon.toFixed(5)}` },
             ]}
@@ -66,14 +88,17 @@ export function StackDetailsPanel({ stackId, onClose, onOpenBale }: StackDetails
               p={0}
               style={{ listStyle: 'none' }}
             >
-              {info.data.bales.map((bale) => (
+              {bales.map(({ bale, name, detail }) => (
                 <li key={bale.uid}>
                   <UnstyledButton className={classes.item} onClick={() => onOpenBale(bale.uid)}>
-                    <Text
-                      size="sm"
-                      truncate
-                      style={{ flex: 1, minWidth: 0 }}
-                    >{`Bale ${bale.uid}`}</Text>
+                    <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                      <Text size="sm" truncate>
+                        {name}
+                      </Text>
+                      <Text size="xs" c="dimmed" truncate>
+                        {detail}
+                      </Text>
+                    </Stack>
                     <Text size="xs" c="dimmed" aria-hidden="true" style={{ flex: 'none' }}>
                       {units.format(bale.weightKg, 'weight')} · {formatPercent(bale.avgMoisture)}
                     </Text>

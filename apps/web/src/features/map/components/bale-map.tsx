@@ -39,7 +39,7 @@ import type { MapSelection } from '@/features/map/utils/map-selection';
 import { absoluteTileUrl, mapSlots, offlineStyle } from '@/features/map/utils/map-style';
 import { measureScale } from '@/features/map/utils/measure-scale';
 import type { ViewBounds } from '@/features/map/utils/view-query';
-import { useDisplayUnits } from '@/features/settings';
+import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { useImagery } from '@/hooks/use-imagery';
 import classes from './bale-map.module.css';
 
@@ -70,7 +70,10 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
   const { view, query, readView } = useMapView();
   const clusters = useClusters(query);
   const units = useDisplayUnits();
-  const [measure, setMeasure] = useColourMeasure();
+  const rfvEnabled = useRfvEnabled();
+  const [chosenMeasure, setMeasure] = useColourMeasure();
+  // RFV off in Settings: bales chosen to be coloured by RFV are coloured by weight instead.
+  const measure = !rfvEnabled && chosenMeasure === 'RFV' ? 'Weight' : chosenMeasure;
   const scale = useMemo(() => measureScale(measure, units), [measure, units]);
   const data = useMemo(() => mapFeatures(clusters.data ?? emptyItems), [clusters.data]);
   const [hovered, setHovered] = useState<HoveredItem | null>(null);
@@ -210,12 +213,17 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
 
       <div className={classes.leftColumn}>
         <div className={classes.stack}>
-          <MeasureLegend scale={scale} onMeasureChange={setMeasure} />
+          <MeasureLegend scale={scale} onMeasureChange={setMeasure} rfvEnabled={rfvEnabled} />
           {available && <ImagerySwitch value={imagery} onChange={setImagery} />}
         </div>
         <div className={classes.stack}>
           <LockedBalesNotice count={clusters.data?.lockedCount ?? 0} />
-          <InViewPanel items={items} onZoomToCluster={zoomToCluster} onSelect={selectFromList} />
+          <InViewPanel
+            items={items}
+            onZoomToCluster={zoomToCluster}
+            onSelect={selectFromList}
+            balesQuery={query}
+          />
         </div>
       </div>
       {clusters.isError && !items && (

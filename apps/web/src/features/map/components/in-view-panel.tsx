@@ -1,3 +1,4 @@
+import type { BalesQuery } from '@baletrack/contracts/bales/bale-reads';
 import type { ClustersResponse, MapCluster } from '@baletrack/contracts/map/map';
 import {
   Button,
@@ -10,7 +11,8 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import { baleName, byCreationTime, useBalesInView, useFieldNames } from '@/features/bales';
 import type { MapSelection } from '@/features/map/utils/map-selection';
 import { viewSummary } from '@/features/map/utils/view-summary';
 import { useDisplayUnits } from '@/features/settings';
@@ -24,6 +26,8 @@ interface InViewPanelProps {
   items: ClustersResponse | undefined;
   onZoomToCluster: (cluster: MapCluster) => void;
   onSelect: (selection: MapSelection, at: { lon: number; lat: number }) => void;
+  /** The view the answer is for: its bales are read to name them when the list shows them. */
+  balesQuery: BalesQuery | undefined;
 }
 
 function ItemList({ label, rest, children }: { label: string; rest: number; children: ReactNode }) {
@@ -44,14 +48,27 @@ function ItemList({ label, rest, children }: { label: string; rest: number; chil
   );
 }
 
-function ItemButton(props: { name: string; detail: string; onClick: () => void }) {
+function ItemButton(props: {
+  name: string;
+  detail: string;
+  /** A second line under the name (a bale's field and time). */
+  subtitle?: string;
+  onClick: () => void;
+}) {
   return (
     <li>
       <UnstyledButton onClick={props.onClick} w="100%" py={3} px={6} className={classes.item}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text size="sm" truncate style={{ flex: 1, minWidth: 0 }}>
-            {props.name}
-          </Text>
+          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+            <Text size="sm" truncate>
+              {props.name}
+            </Text>
+            {props.subtitle && (
+              <Text size="xs" c="dimmed" truncate>
+                {props.subtitle}
+              </Text>
+            )}
+          </Stack>
           <Text size="xs" c="dimmed" style={{ flex: 'none' }} aria-hidden="true">
             {props.detail}
           </Text>
@@ -66,14 +83,27 @@ function ItemButton(props: { name: string; detail: string; onClick: () => void }
  * reach every cluster, stack and bale in view by keyboard (the same actions as clicking them
  * on the map).
  */
-export function InViewPanel({ items, onZoomToCluster, onSelect }: InViewPanelProps) {
+export function InViewPanel({ items, onZoomToCluster, onSelect, balesQuery }: InViewPanelProps) {
   const [opened, list] = useDisclosure(false);
   const units = useDisplayUnits();
   const weight = (kg: number) => units.format(kg, 'weight');
   const clusters = [...(items?.clusters ?? [])].sort((a, b) => b.count - a.count);
   const stacks = items?.stacks ?? [];
-  const bales = [...(items?.bales ?? [])].sort((a, b) => a.uid.localeCompare(b.uid));
-  const empty = clusters.length + stacks.length + bales.length === 0;
+  const loose = items?.bales ?? [];
+  const empty = clusters.length + stacks.length + loose.length === 0;
+  // Single bales are named by tag serial (then field and time) and listed as they were made:
+  // the map's answer carries neither, so the view's bales are read while the list shows them.
+  const named = useBalesInView(opened && loose.length > 0 ? balesQuery : undefined);
+  const fieldName = useFieldNames();
+  const bales = useMemo(() => {
+    const full = new Map(named.data?.bales.map((bale) => [bale.uid, bale]));
+    return loose
+      .flatMap((point) => {
+        const bale = full.get(point.uid);
+        return bale ? [{ point, bale, ...baleName(bale, fieldName) }] : [];
+      })
+      .sort((a, b) => byCreationTime(a.bale, b.bale));
+  }, [loose, named.data, fieldName]);
 
   return (
     <Paper component="section" aria-label="In view" shadow="sm" p="sm" radius="md" w={300}>
@@ -122,14 +152,20 @@ export function InViewPanel({ items, onZoomToCluster, onSelect }: InViewPanelPro
                 ))}
               </ItemList>
             )}
+            {loose.length > 0 && bales.length === 0 && (
+              <Text size="xs" c="dimmed">
+                {named.isError ? 'The bales could not be named.' : 'Naming the bales…'}
+              </Text>
+            )}
             {bales.length > 0 && (
               <ItemList label="Bales in view" rest={bales.length - LIST_LIMIT}>
-                {bales.slice(0, LIST_LIMIT).map((b) => (
+                {bales.slice(0, LIST_LIMIT).map(({ point, name, detail }) => (
                   <ItemButton
-                    key={b.uid}
-                    name={`Bale ${b.uid}`}
-                    detail={`${weight(b.weightKg)} · ${formatPercent(b.avgMoisture)}`}
-                    onClick={() => onSelect({ kind: 'bale', uid: b.uid }, b)}
+                    key={point.uid}
+                    name={name}
+                    subtitle={detail}
+                    detail={`${weight(point.weightKg)} · ${formatPercent(point.avgMoisture)}`}
+                    onClick={() => onSelect({ kind: 'bale', uid: point.uid }, point)}
                   />
                 ))}
               </ItemList>

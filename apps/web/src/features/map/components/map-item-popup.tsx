@@ -1,7 +1,8 @@
-import { Stack, Text } from '@mantine/core';
+import { Skeleton, Stack, Text } from '@mantine/core';
 import { Popup } from 'react-map-gl/maplibre';
+import { baleName, useBaleInfo } from '@/features/bales';
 import type { MapItemProperties } from '@/features/map/utils/map-features';
-import { useDisplayUnits } from '@/features/settings';
+import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { formatCount, formatNumber, formatPercent } from '@/lib/format';
 
 export interface HoveredItem {
@@ -11,14 +12,40 @@ export interface HoveredItem {
 }
 
 function title(item: MapItemProperties): string {
-  if (item.kind === 'bale') return `Bale ${item.id}`;
   const bales = formatCount(item.count, 'bale', 'bales');
   return item.kind === 'stack' ? `Stack of ${bales}` : bales;
+}
+
+/** A bale's name as people read it (tag serial, field, time), read when it is hovered. */
+function BaleTitle({ uid }: { uid: string }) {
+  const info = useBaleInfo(uid);
+  if (!info.data) {
+    return info.isError ? (
+      <Text fw={700} size="sm">
+        Bale
+      </Text>
+    ) : (
+      <Skeleton height={32} width={180} aria-label="Loading the bale's name" />
+    );
+  }
+  const fields = new Map(info.data.fields.map((field) => [field.id, field.name]));
+  const named = baleName(info.data.bale, (id) => fields.get(id));
+  return (
+    <Stack gap={0}>
+      <Text fw={700} size="sm">
+        {named.name}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {named.detail}
+      </Text>
+    </Stack>
+  );
 }
 
 /** What the pointer rests on: a cluster's averages, a stack's or a bale's values. */
 export function MapItemPopup({ hovered }: { hovered: HoveredItem }) {
   const units = useDisplayUnits();
+  const rfvEnabled = useRfvEnabled();
   const { item } = hovered;
   const name = (measure: string) =>
     item.kind === 'bale' ? measure[0]?.toUpperCase() + measure.slice(1) : `Avg ${measure}`;
@@ -38,16 +65,20 @@ export function MapItemPopup({ hovered }: { hovered: HoveredItem }) {
       maxWidth="260px"
     >
       <Stack gap={2}>
-        <Text fw={700} size="sm">
-          {title(item)}
-        </Text>
+        {item.kind === 'bale' ? (
+          <BaleTitle uid={item.id} />
+        ) : (
+          <Text fw={700} size="sm">
+            {title(item)}
+          </Text>
+        )}
         <Text size="xs">
           {name('weight')} {units.format(item.weightKg, 'weight')}
         </Text>
         <Text size="xs">
           {name('moisture')} {formatPercent(item.moisture)}
         </Text>
-        {item.rfv !== undefined && (
+        {rfvEnabled && item.rfv !== undefined && (
           <Text size="xs">
             {name('RFV')} {formatNumber(item.rfv)}
           </Text>

@@ -62,10 +62,12 @@ function Swatch({ color }: { color: string }) {
 interface MeasureLegendProps {
   scale: MeasureScale;
   onMeasureChange: (measure: HeatmapMeasure) => void;
+  /** RFV off in Settings: the organization reads nutrition values, so RFV is not offered. */
+  rfvEnabled: boolean;
 }
 
 /** The colour measure's selector and classes, with a key to the map's symbols. */
-export function MeasureLegend({ scale, onMeasureChange }: MeasureLegendProps) {
+export function MeasureLegend({ scale, onMeasureChange, rfvEnabled }: MeasureLegendProps) {
   // On a phone the key would cover the farm: it starts folded there.
   const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [keyShown, key] = useDisclosure(!narrow);
@@ -92,7 +94,7 @@ export function MeasureLegend({ scale, onMeasureChange }: MeasureLegendProps) {
           aria-labelledby="colour-by-label"
           value={scale.measure}
           onChange={(value) => onMeasureChange(value as HeatmapMeasure)}
-          data={measureOptions}
+          data={rfvEnabled ? measureOptions : measureOptions.filter((o) => o.value !== 'RFV')}
         />
         <Collapse expanded={keyShown}>
           <Stack gap={6}>

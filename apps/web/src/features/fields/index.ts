@@ -1,0 +1,2 @@
+// The fields feature's public entry: what other features may use (the app may import deeper).
+export { useFields } from '@/features/fields/api/get-fields';

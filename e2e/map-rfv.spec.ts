@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { idToken, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
+import { heatmapPanel, openHeatmapOn } from './support/heatmap.ts';
+
+// A grower who reads nutrition values, not RFV, turns "Show RFV" off: the map's legend, the
+// heatmap's measures and a stack's averages stop offering RFV and show the nutrition values.
+
+// Other journeys expect the demo farm as seeded: RFV shown, US units.
+test.afterEach(async ({ page }) => {
+  const authorization = await idToken(page).catch(() => '');
+  if (!authorization) return;
+  await page.request.put('/user-api/user/organization/settings', {
+    headers: { authorization },
+    data: { rfvEnabled: true, measurementSystem: 'ImperialUS', cropYearStartMonth: 1 },
+  });
+});
+
+test.setTimeout(120_000);
+
+test('with Show RFV off, neither the map, the heatmap nor a stack offers RFV', async ({ page }) => {
+  await signInAsDemoOwner(page);
+  const legend = page.getByRole('region', { name: 'Legend' });
+  await expect(legend.getByRole('radio', { name: 'RFV' })).toHaveCount(1);
+  // Chosen before: the map then colours by weight while RFV is off.
+  await legend.getByText('RFV', { exact: true }).click();
+
+  await openMenuItem(page, 'Settings');
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('switch', { name: 'Show RFV' }).uncheck({ force: true });
+  await settings.getByRole('button', { name: 'Apply' }).click();
+  await expect(settings).toBeHidden();
+
+  await expect(legend.getByRole('radio', { name: 'RFV' })).toHaveCount(0);
+  await expect(legend.getByRole('radio', { name: 'Weight' })).toBeChecked();
+  await expect(legend).not.toContainText('RFV');
+
+  // A stack's averages: nutrition values instead of RFV.
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  const clusters = page.getByRole('list', { name: 'Clusters in view' }).getByRole('button');
+  const stacks = page.getByRole('list', { name: 'Stacks in view' }).getByRole('button');
+  for (let step = 0; step < 8 && (await stacks.count()) === 0; step++) {
+    await clusters.first().click();
+    await expect(page.getByTestId('bale-map')).toHaveAttribute('data-state', 'ready');
+    await expect(stacks.or(clusters).first()).toBeVisible();
+  }
+  await stacks.first().click();
+  const stack = page.getByRole('region', { name: 'Stack details' });
+  await expect(stack.getByRole('row', { name: /^Average protein / })).toBeVisible();
+  await expect(stack).not.toContainText('RFV');
+  await stack.getByRole('button', { name: 'Close stack details' }).click();
+
+  // The heatmap offers weight and moisture only.
+  await openHeatmapOn(page, 'Schoolhouse East');
+  await expect(heatmapPanel(page).getByRole('radio', { name: 'Moisture' })).toBeChecked();
+  await expect(heatmapPanel(page).getByRole('radio', { name: 'RFV' })).toHaveCount(0);
+  await expect(heatmapPanel(page)).not.toContainText('RFV');
+});
