@@ -50,7 +50,8 @@ type Built = ClusterIndex & { range: TimeRange; filtered: boolean };
  * built lazily and checked against the database's stamp on every use, so several app processes
  * stay correct without talking to each other. New bales that were not moved (a baler reporting
  * live) are answered from a small index of recent bales beside the full one, and folded into a
- * new full index later, off the request that first sees them (docs/adr/0014-live-map-index.md).
+ * new full index later, off the request that first sees them
+ * (docs/adr/0017-live-map-index-and-one-bale-read.md).
  */
 export class MapIndex {
   readonly #snapshots: StampedCache<FarmSnapshot>;

@@ -45,7 +45,7 @@ export interface FarmSnapshot {
   readonly locked: Map<string, number>;
   /** The same instants, sorted, for counting by date range. */
   readonly lockedTimes: Float64Array;
-  /** What the full cluster indexes cover (docs/adr/0014-live-map-index.md). */
+  /** What the full cluster indexes cover (docs/adr/0017-live-map-index-and-one-bale-read.md) */
   readonly folded: FoldedLayer;
   /**
    * Bales new since `folded`, none moved (so in no stack), oldest first: the small index the map
