@@ -3,7 +3,7 @@ import {
   clusterTreeResponseSchema,
   type MapViewQuery,
 } from '@baletrack/contracts/map/map';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { baleSelection } from '../../src/features/bales/bale-selection.ts';
 import { RECENT_ID_OFFSET } from '../../src/features/map/cluster-index.ts';
 import { MapIndex } from '../../src/features/map/map-index.ts';
@@ -108,14 +108,14 @@ describe('a new bale on a live map', () => {
     const live = await clusters(farm, { ...whole, zoom: 12 });
     const builds = t.ctx.mapIndex.fullBuilds;
 
-    expect(t.ctx.mapIndex.foldRecent(farm.orgId)).toBe(true);
+    expect(await t.ctx.mapIndex.foldRecent(farm.orgId)).toBe(true);
     expect(t.ctx.mapIndex.fullBuilds).toBe(builds + 1);
     expect((await t.ctx.mapIndex.snapshot(farm.orgId)).recent).toHaveLength(0);
     const folded = await clusters(farm, { ...whole, zoom: 12 });
     expect(countOf(folded)).toBe(countOf(live));
     expect(countOf(folded)).toBe(windrow.length + 1);
     expect(t.ctx.mapIndex.fullBuilds).toBe(builds + 1);
-    expect(t.ctx.mapIndex.foldRecent(farm.orgId)).toBe(false);
+    expect(await t.ctx.mapIndex.foldRecent(farm.orgId)).toBe(false);
   });
 
   it('folds on its own once enough recent bales gathered', async () => {
@@ -125,9 +125,7 @@ describe('a new bale on a live map', () => {
     await answerOf(index, farm, view);
     await ingest(t, baler.apiKey, [newBale(), newBale()]);
     expect(propsCount(await answerOf(index, farm, view))).toBe(windrow.length + 2);
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect((await index.snapshot(farm.orgId)).recent).toHaveLength(0);
+    await vi.waitFor(async () => expect((await index.snapshot(farm.orgId)).recent).toHaveLength(0));
     expect(propsCount(await answerOf(index, farm, view))).toBe(windrow.length + 2);
   });
 
@@ -164,7 +162,7 @@ describe('a new bale on a live map', () => {
     expect(propsCount(await answerOf(other, farm, view))).toBe(windrow.length + 1);
     expect(countOf(await clusters(farm, view))).toBe(windrow.length + 1);
     // The other process folds; this one still answers from its recent bales, the same count.
-    other.foldRecent(farm.orgId);
+    expect(await other.foldRecent(farm.orgId)).toBe(true);
     await ingest(t, baler.apiKey, [newBale({ creationLocation: { lat: 46.71, lon: -120.7 } })]);
     expect(propsCount(await answerOf(other, farm, view))).toBe(windrow.length + 2);
     expect(countOf(await clusters(farm, view))).toBe(windrow.length + 2);

@@ -35,6 +35,8 @@ export { type BaleSubset, round } from './cluster-totals.ts';
 // per process.
 const MAX_SNAPSHOTS = 8;
 const MAX_RANGES_PER_SNAPSHOT = 6;
+/** A fold builds again the indexes of this many date ranges last asked (without a filter). */
+const MAX_FOLDED_RANGES = 2;
 
 export interface MapIndexOptions {
   /** Recent bales are folded in once the organization has had no new bale for this long… */
@@ -133,16 +135,22 @@ export class MapIndex {
   }
 
   /**
-   * Folds the organization's recent bales into new full indexes now (for the date ranges in
-   * use without a filter; others are built when next asked). False when there was nothing to do.
+   * Folds the organization's recent bales into new full indexes (for the date ranges in use
+   * without a filter, one per turn of the event loop so requests are answered in between; others
+   * are built when next asked), then puts the folded snapshot in the cache. False when there was
+   * nothing to do, or a newer snapshot arrived meanwhile (its own fold follows).
    */
-  foldRecent(orgId: string): boolean {
+  async foldRecent(orgId: string): Promise<boolean> {
     const current = this.#snapshots.peek(orgId);
     if (!current || current.recent.length === 0) return false;
     const folded = foldSnapshot(current);
-    for (const built of this.#clusterIndexes.get(current.folded)?.values() ?? []) {
-      if (!built.filtered) this.#fullIndex(folded, built.range, undefined);
+    const inUse = [...(this.#clusterIndexes.get(current.folded)?.values() ?? [])];
+    for (const built of inUse.filter((b) => !b.filtered).slice(-MAX_FOLDED_RANGES)) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.#snapshots.peek(orgId) !== current) return false;
+      this.#fullIndex(folded, built.range, undefined);
     }
+    if (this.#snapshots.peek(orgId) !== current) return false;
     this.#snapshots.replace(orgId, current, folded);
     return true;
   }
@@ -156,7 +164,11 @@ export class MapIndex {
     }
     const key = `${timeRangeKey(range)}|${subset?.key ?? ''}`;
     let built = perRange.get(key);
-    if (!built) {
+    if (built) {
+      // Last asked goes last: the fold rebuilds the latest, the oldest is dropped first.
+      perRange.delete(key);
+      perRange.set(key, built);
+    } else {
       this.#fullBuilds += 1;
       const index = buildClusterIndex(
         layer.points,
@@ -198,7 +210,7 @@ export class MapIndex {
     const delay = snapshot.recent.length >= this.#foldAtRecent ? 0 : this.#foldQuietMs;
     const timer = setTimeout(() => {
       this.#foldTimers.delete(orgId);
-      this.foldRecent(orgId);
+      void this.foldRecent(orgId);
     }, delay);
     // A pending fold never keeps the process alive (it only saves later work).
     timer.unref();
