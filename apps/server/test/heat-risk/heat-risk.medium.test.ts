@@ -221,8 +221,10 @@ describe('the daily heat-risk mail', () => {
     expect(await mails(t, calm.owner.email)).toHaveLength(0);
 
     // The next day SQUARE-22 (2 days: 6) and SQUARE-24 (10 days: 8 × 32 / 35 = 7.31) are still high.
+    // Two processes at once: the (organization, day) key lets one mail through.
     t.advance(12 * 3_600_000);
-    expect(await runHeatRiskMails(t.ctx)).toBe(1);
+    const racing = await Promise.all([runHeatRiskMails(t.ctx), runHeatRiskMails(t.ctx)]);
+    expect(racing[0] + racing[1]).toBe(1);
     expect(await runHeatRiskMails(t.ctx)).toBe(0);
     expect(await mails(t, farm.owner.email)).toHaveLength(2);
 

@@ -1,10 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
 import { listUsers } from '../users/users.repository.ts';
-import {
-  claimHeatRiskMail,
-  hasHeatRiskMail,
-  listOrgsWithWetRecentBales,
-} from './heat-risk.repository.ts';
+import { claimHeatRiskMail, listOrgsToCheckForHeatRisk } from './heat-risk.repository.ts';
 import { heatRiskWatchList, WET_BOUND, watchSince } from './heat-risk.service.ts';
 import { heatRiskMail } from './heat-risk-mail.ts';
 
@@ -27,8 +23,12 @@ export async function runHeatRiskMails(ctx: AppContext): Promise<number> {
   const now = ctx.now();
   const day = utcDay(now);
   let queued = 0;
-  for (const orgId of await listOrgsWithWetRecentBales(ctx.db, watchSince(now), WET_BOUND)) {
-    if (await hasHeatRiskMail(ctx.db, orgId, day)) continue;
+  const orgIds = await listOrgsToCheckForHeatRisk(ctx.db, {
+    since: watchSince(now),
+    aboveMoisture: WET_BOUND,
+    day,
+  });
+  for (const orgId of orgIds) {
     const { entries } = await heatRiskWatchList(ctx, orgId);
     const high = entries.filter((e) => (e.kind === 'bale' ? e.bale.level : e.level) === 'high');
     if (high.length === 0) continue;

@@ -30,31 +30,42 @@ export function listWetRecentBales(db: Db, orgId: string, since: Date, aboveMois
     .execute();
 }
 
-/** Organizations with any bale (visible or not) made since `since` and wetter than the bound. */
-export async function listOrgsWithWetRecentBales(
+/**
+ * Organizations without a heat-risk mail on `day` that have a bale (visible or not) made since
+ * `since` and wetter than the bound: the only ones the day's mail can be for. Asked per
+ * organization so that the (organization, creation time) index answers it.
+ */
+export async function listOrgsToCheckForHeatRisk(
   db: Db,
-  since: Date,
-  aboveMoisture: number,
+  options: { since: Date; aboveMoisture: number; day: string },
 ): Promise<string[]> {
   const rows = await db
-    .selectFrom('bales')
-    .select('orgId')
-    .distinct()
-    .where('creationTime', '>=', since)
-    .where('avgMoisture', '>', aboveMoisture)
+    .selectFrom('organizations')
+    .select('organizations.id')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('bales')
+          .select('bales.uid')
+          .whereRef('bales.orgId', '=', 'organizations.id')
+          .where('bales.creationTime', '>=', options.since)
+          .where('bales.avgMoisture', '>', options.aboveMoisture),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('heatRiskMails')
+            .select('heatRiskMails.day')
+            .whereRef('heatRiskMails.orgId', '=', 'organizations.id')
+            .where('heatRiskMails.day', '=', options.day),
+        ),
+      ),
+    )
+    .orderBy('organizations.id')
     .execute();
-  return rows.map((r) => r.orgId);
-}
-
-/** Whether the organization's heat-risk mail of `day` was already queued. */
-export async function hasHeatRiskMail(db: Db, orgId: string, day: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('heatRiskMails')
-    .select('day')
-    .where('orgId', '=', orgId)
-    .where('day', '=', day)
-    .executeTakeFirst();
-  return row !== undefined;
+  return rows.map((r) => r.id);
 }
 
 /**
