@@ -3,6 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { detached, interner } from '../../lib/detached-string.ts';
 import { lockedBales, visibleBales } from '../bales/bales.repository.ts';
 import { measureColumns } from '../bales/filter-predicate.ts';
+import { listChangedUids } from '../map/map-points.repository.ts';
 import { type NumericColumn, numericColumns, type SummaryBaleRow } from './summary-columns.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -29,9 +30,6 @@ const packedColumns = [
   sql`v.uid`,
 ];
 
-// Past this many changed bales the catch-up reads them by version, as a full load does.
-const MAX_LISTED_UIDS = 2_000;
-
 /**
  * Every visible bale a summary or the map needs, or only those written after `sinceVersion`;
  * through `visibleBales`, the one visibility rule. Unordered.
@@ -41,29 +39,14 @@ export async function listSummaryBales(
   orgId: string,
   sinceVersion?: number,
 ): Promise<SummaryBaleRow[]> {
-  let changed: string[] | undefined;
-  if (sinceVersion !== undefined) {
-    // The uids first, by the (org_id, version) index: joined with the visibility rule, planners
-    // without statistics (PGlite never has any) walk every bale of the subscribed months and
-    // filter by version, tens of milliseconds for one new bale among 40,000.
-    const rows = await db
-      .selectFrom('bales')
-      .select('uid')
-      .where('orgId', '=', orgId)
-      .where('version', '>', sinceVersion)
-      .limit(MAX_LISTED_UIDS + 1)
-      .execute();
-    if (rows.length === 0) return [];
-    if (rows.length <= MAX_LISTED_UIDS) changed = rows.map((row) => row.uid);
-  }
+  const changed = await listChangedUids(db, orgId, sinceVersion);
+  if (Array.isArray(changed) && changed.length === 0) return [];
   const row = await db
     .selectFrom(
       visibleBales(db, orgId)
         .selectAll('bales')
-        .$if(changed !== undefined, (q) => q.where('bales.uid', 'in', changed as string[]))
-        .$if(sinceVersion !== undefined && changed === undefined, (q) =>
-          q.where('bales.version', '>', sinceVersion as number),
-        )
+        .$if(Array.isArray(changed), (q) => q.where('bales.uid', 'in', changed as string[]))
+        .$if(changed === 'many', (q) => q.where('bales.version', '>', sinceVersion as number))
         .as('v'),
     )
     .select(
@@ -142,9 +125,15 @@ export async function listLockedSince(
   orgId: string,
   sinceVersion: number,
 ): Promise<string[]> {
+  const changed = await listChangedUids(db, orgId, sinceVersion);
+  if (Array.isArray(changed) && changed.length === 0) return [];
   const row = await db
     .selectFrom(
-      lockedBales(db, orgId).select('bales.uid').where('bales.version', '>', sinceVersion).as('v'),
+      lockedBales(db, orgId)
+        .select('bales.uid')
+        .$if(Array.isArray(changed), (q) => q.where('bales.uid', 'in', changed as string[]))
+        .$if(changed === 'many', (q) => q.where('bales.version', '>', sinceVersion))
+        .as('v'),
     )
     .select(sql<string | null>`string_agg(v.uid, chr(30))`.as('packed'))
     .executeTakeFirstOrThrow();
