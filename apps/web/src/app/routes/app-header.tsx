@@ -1,8 +1,8 @@
 import { PRODUCT_NAME } from '@baletrack/contracts/constants';
 import { isAdmin, isAuthorizedUser } from '@baletrack/contracts/identity/user';
-import { Button, Group, Menu, Skeleton, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Menu, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useMatch, useSearchParams } from 'react-router';
 import { ActiveFilterChip } from '@/features/filters/components/active-filter-chip';
 import { FiltersPanel } from '@/features/filters/components/filters-panel';
 import { HeatmapMenuItem } from '@/features/heatmaps/components/heatmap-menu-item';
@@ -22,13 +22,18 @@ function OrganizationName() {
     return <Skeleton height={16} width={140} aria-label="Loading organization" />;
   }
   return (
-    <Text fw={500} c="dimmed" truncate>
+    <Text fw={500} c="dimmed" truncate visibleFrom="xs">
       {organization.data?.name}
     </Text>
   );
 }
 
-export function HomeHeader() {
+/**
+ * The app shell's header on every signed-in screen (docs/product.md#the-app-shell): the product
+ * (a link to the map), the organization and the menu. The map's own controls — the applied
+ * filter, the dates, Heatmap, Filters and Summary — show on the map only.
+ */
+export function AppHeader() {
   const [changingPassword, passwordDialog] = useDisclosure(false);
   const [filtersOpened, filtersPanel] = useDisclosure(false);
   const [settingsOpened, settingsDialog] = useDisclosure(false);
@@ -36,89 +41,101 @@ export function HomeHeader() {
   const currentUser = useCurrentUser();
   const signOut = useSignOut();
   const [params] = useSearchParams();
+  const onMap = useMatch(routePaths.home) !== null;
+  // The way back keeps the map's filter and dates.
+  const mapLink = { pathname: routePaths.home, search: onMap ? '' : selectionSearch(params) };
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="md" wrap="nowrap" miw={0}>
-        <Title order={1} size="h3" c="green.8">
-          {PRODUCT_NAME}
-        </Title>
+        <Anchor component={Link} to={mapLink} underline="never" c="green.9">
+          <Text component="span" fw={700} fz="h3">
+            {PRODUCT_NAME}
+          </Text>
+        </Anchor>
         <OrganizationName />
       </Group>
       <Group gap="sm" wrap="nowrap">
-        <ActiveFilterChip onOpen={filtersPanel.open} />
-        <TimeRangePicker />
-        <Menu position="bottom-end" width={220}>
-          <Menu.Target>
-            <Button variant="default">Menu</Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {currentUser.data && <Menu.Label>{currentUser.data.email}</Menu.Label>}
-            {isAuthorizedUser(currentUser.data?.groups) && (
-              // Sub-users have no user management; the owner's page would only refuse them.
-              <Menu.Item component={Link} to={routePaths.users}>
-                Sub-Accounts and Balers
+        {onMap && <ActiveFilterChip onOpen={filtersPanel.open} />}
+        {onMap && <TimeRangePicker />}
+        <Box component="nav" aria-label="Main">
+          <Menu position="bottom-end" width={220}>
+            <Menu.Target>
+              <Button variant="default">Menu</Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {currentUser.data && <Menu.Label>{currentUser.data.email}</Menu.Label>}
+              {!onMap && (
+                <Menu.Item component={Link} to={mapLink}>
+                  Map
+                </Menu.Item>
+              )}
+              {isAuthorizedUser(currentUser.data?.groups) && (
+                // Sub-users have no user management; the owner's page would only refuse them.
+                <Menu.Item component={Link} to={routePaths.users}>
+                  Sub-Accounts and Balers
+                </Menu.Item>
+              )}
+              {/* Everyone: sub-users see the balers there, the controls disabled. */}
+              <Menu.Item component={Link} to={routePaths.balers}>
+                Baler Settings
               </Menu.Item>
-            )}
-            {/* Everyone: sub-users see the balers there, the controls disabled. */}
-            <Menu.Item component={Link} to={routePaths.balers}>
-              Baler Settings
-            </Menu.Item>
-            <Menu.Item component={Link} to={routePaths.subscription}>
-              Subscription plans and pricing
-            </Menu.Item>
-            <Menu.Item component={Link} to={routePaths.fields}>
-              Fields
-            </Menu.Item>
-            <Menu.Item component={Link} to={routePaths.cuttings}>
-              Cuttings and Crops
-            </Menu.Item>
-            <HeatmapMenuItem />
-            <Menu.Item onClick={filtersPanel.open}>Filters</Menu.Item>
-            <Menu.Item onClick={summaryPanel.open}>Summary</Menu.Item>
-            {/* The report opens on the map's filter and dates. */}
-            <Menu.Item
-              component={Link}
-              to={{ pathname: routePaths.reports, search: selectionSearch(params) }}
-            >
-              Bale Reporting
-            </Menu.Item>
-            {isAuthorizedUser(currentUser.data?.groups) && (
-              <Menu.Item component={Link} to={routePaths.automatedReports}>
-                Automated Reports
+              <Menu.Item component={Link} to={routePaths.subscription}>
+                Subscription plans and pricing
               </Menu.Item>
-            )}
-            <Menu.Item component={Link} to={routePaths.heatRisk}>
-              Heat Risk
-            </Menu.Item>
-            <Menu.Item onClick={settingsDialog.open}>Settings</Menu.Item>
-            <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
-            {isAuthorizedUser(currentUser.data?.groups) && (
-              // The owner's: the organization's data, its download, closing the account.
-              <Menu.Item component={Link} to={routePaths.account}>
-                Account management
+              <Menu.Item component={Link} to={routePaths.fields}>
+                Fields
               </Menu.Item>
-            )}
-            {isAdmin(currentUser.data?.groups) && (
-              // SuperAdmins only: organizations to act for, the baler registry.
-              <Menu.Item component={Link} to={routePaths.admin}>
-                Admin
+              <Menu.Item component={Link} to={routePaths.cuttings}>
+                Cuttings and Crops
               </Menu.Item>
-            )}
-            <Menu.Item component={Link} to={routePaths.help}>
-              Helpful Information
-            </Menu.Item>
-            <Menu.Item component={Link} to={routePaths.feedback}>
-              Feedback
-            </Menu.Item>
-            <Menu.Item onClick={() => void signOut()}>Sign Out</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+              {onMap && <HeatmapMenuItem />}
+              {onMap && <Menu.Item onClick={filtersPanel.open}>Filters</Menu.Item>}
+              {onMap && <Menu.Item onClick={summaryPanel.open}>Summary</Menu.Item>}
+              {/* The report opens on the map's filter and dates. */}
+              <Menu.Item
+                component={Link}
+                to={{ pathname: routePaths.reports, search: selectionSearch(params) }}
+              >
+                Bale Reporting
+              </Menu.Item>
+              {isAuthorizedUser(currentUser.data?.groups) && (
+                <Menu.Item component={Link} to={routePaths.automatedReports}>
+                  Automated Reports
+                </Menu.Item>
+              )}
+              <Menu.Item component={Link} to={routePaths.heatRisk}>
+                Heat Risk
+              </Menu.Item>
+              <Menu.Item onClick={settingsDialog.open}>Settings</Menu.Item>
+              <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
+              {isAuthorizedUser(currentUser.data?.groups) && (
+                // The owner's: the organization's data, its download, closing the account.
+                <Menu.Item component={Link} to={routePaths.account}>
+                  Account management
+                </Menu.Item>
+              )}
+              {isAdmin(currentUser.data?.groups) && (
+                // SuperAdmins only: organizations to act for, the baler registry.
+                <Menu.Item component={Link} to={routePaths.admin}>
+                  Admin
+                </Menu.Item>
+              )}
+              <Menu.Item component={Link} to={routePaths.help}>
+                Helpful Information
+              </Menu.Item>
+              <Menu.Item component={Link} to={routePaths.feedback}>
+                Feedback
+              </Menu.Item>
+              <Menu.Item onClick={() => void signOut()}>Sign Out</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Box>
       </Group>
       <ChangePasswordDialog opened={changingPassword} onClose={passwordDialog.close} />
-      <FiltersPanel opened={filtersOpened} onClose={filtersPanel.close} />
+      {onMap && <FiltersPanel opened={filtersOpened} onClose={filtersPanel.close} />}
       <SettingsDialog opened={settingsOpened} onClose={settingsDialog.close} />
-      <SummaryPanel opened={summaryOpened} onClose={summaryPanel.close} />
+      {onMap && <SummaryPanel opened={summaryOpened} onClose={summaryPanel.close} />}
     </Group>
   );
 }

@@ -19,7 +19,10 @@ const base: FieldsMapBase = {
 /** Fields (menu "Fields"): draw, edit, import and export the organization's field boundaries. */
 export function FieldsRoute() {
   return (
-    <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+    <Box
+      h="calc(100dvh - var(--app-shell-header-offset, 0px))"
+      style={{ display: 'flex', flexDirection: 'column' }}
+    >
       <Group justify="space-between" px="md" py="xs" style={{ borderBottom: '1px solid #dee2e6' }}>
         <Title order={1} size="h3">
           Fields

@@ -1,8 +1,7 @@
 import type { Field } from '@baletrack/contracts/fields/field';
-import { AppShell, Box } from '@mantine/core';
+import { Box, VisuallyHidden } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { GettingStarted } from '@/app/routes/home-getting-started';
-import { HomeHeader } from '@/app/routes/home-header';
 import { readSelection, writeSelection } from '@/app/routes/home-selection';
 import { BaleDetailsPanel } from '@/features/bales/components/bale-details-panel';
 import { StackDetailsPanel } from '@/features/bales/components/stack-details-panel';
@@ -10,16 +9,18 @@ import { useFields } from '@/features/fields/api/get-fields';
 import { FieldsLayer } from '@/features/fields/components/fields-layer';
 import { fieldsBounds } from '@/features/fields/utils/field-features';
 import { HeatmapMode } from '@/features/heatmaps/components/heatmap-mode';
+import { useHeatmapParams } from '@/features/heatmaps/hooks/use-heatmap-params';
 import { BaleMap } from '@/features/map/components/bale-map';
 import type { MapSelection } from '@/features/map/utils/map-selection';
 import { mapSlots } from '@/features/map/utils/map-style';
 
-const HEADER_HEIGHT = 60;
 const noFields: Field[] = [];
+// The window below the app shell's header (Mantine's AppShell sets the variable).
+const FULL_HEIGHT = 'calc(100dvh - var(--app-shell-header-offset, 0px))';
 
 /**
- * The map home (docs/product.md#screens-and-routes): the farm's bales full-screen under the header,
- * details at the side.
+ * The map home (docs/product.md#screens-and-routes): the farm's bales filling the window under the
+ * app shell's header (signed-in-layout.tsx), details at the side.
  */
 export function HomeRoute() {
   const [params, setParams] = useSearchParams();
@@ -27,7 +28,9 @@ export function HomeRoute() {
   const select = (next: MapSelection | null) =>
     setParams((current) => writeSelection(current, next));
 
-  // The map opens on the fields; without any (or if they fail to load) on the bales.
+  // Heatmap mode has the map: clusters and bale icons give way to its overlay and legend.
+  const [heatmap] = useHeatmapParams();
+  // Where the map opens without bales: the fields (null without any, or if they fail to load).
   const fields = useFields();
   const homeBounds = fields.isPending
     ? undefined
@@ -36,49 +39,51 @@ export function HomeRoute() {
       : null;
 
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
-      <AppShell.Header>
-        <HomeHeader />
-      </AppShell.Header>
-      <AppShell.Main h="100dvh" style={{ boxSizing: 'border-box', display: 'flex' }}>
-        <Box pos="relative" style={{ flex: 1, minWidth: 0 }}>
-          <BaleMap selection={selection} onSelect={select} homeBounds={homeBounds}>
-            {({ onImagery }) => (
-              <>
-                <FieldsLayer
-                  beforeId={mapSlots.fields}
-                  labelsBeforeId={mapSlots.labels}
-                  onImagery={onImagery}
-                />
-                <HeatmapMode fields={fields.data?.fields ?? noFields} beforeId={mapSlots.fields} />
-              </>
-            )}
-          </BaleMap>
-          <Box pos="absolute" top={12} left={12} style={{ zIndex: 2 }}>
-            <GettingStarted />
-          </Box>
-          {selection && (
-            // Ends above the map's zoom buttons so they stay reachable with a panel open.
-            <Box pos="absolute" top={12} right={12} bottom={120} style={{ display: 'flex' }}>
-              {selection.kind === 'bale' ? (
-                <BaleDetailsPanel
-                  key={selection.uid}
-                  uid={selection.uid}
-                  onClose={() => select(null)}
-                  onOpenStack={(id) => select({ kind: 'stack', id })}
-                />
-              ) : (
-                <StackDetailsPanel
-                  key={selection.id}
-                  stackId={selection.id}
-                  onClose={() => select(null)}
-                  onOpenBale={(uid) => select({ kind: 'bale', uid })}
-                />
-              )}
-            </Box>
+    <Box h={FULL_HEIGHT} style={{ display: 'flex' }}>
+      {/* Every screen has a first heading; the map's is for screen readers. */}
+      <VisuallyHidden component="h1">Map of the farm's bales</VisuallyHidden>
+      <Box pos="relative" style={{ flex: 1, minWidth: 0 }}>
+        <BaleMap
+          selection={selection}
+          onSelect={select}
+          homeBounds={homeBounds}
+          overlayActive={heatmap.type !== undefined}
+        >
+          {({ onImagery }) => (
+            <>
+              <FieldsLayer
+                beforeId={mapSlots.fields}
+                labelsBeforeId={mapSlots.labels}
+                onImagery={onImagery}
+              />
+              <HeatmapMode fields={fields.data?.fields ?? noFields} beforeId={mapSlots.fields} />
+            </>
           )}
+        </BaleMap>
+        <Box pos="absolute" top={12} left={12} style={{ zIndex: 2 }}>
+          <GettingStarted />
         </Box>
-      </AppShell.Main>
-    </AppShell>
+        {selection && (
+          // Ends above the map's zoom buttons so they stay reachable with a panel open.
+          <Box pos="absolute" top={12} right={12} bottom={120} style={{ display: 'flex' }}>
+            {selection.kind === 'bale' ? (
+              <BaleDetailsPanel
+                key={selection.uid}
+                uid={selection.uid}
+                onClose={() => select(null)}
+                onOpenStack={(id) => select({ kind: 'stack', id })}
+              />
+            ) : (
+              <StackDetailsPanel
+                key={selection.id}
+                stackId={selection.id}
+                onClose={() => select(null)}
+                onOpenBale={(uid) => select({ kind: 'bale', uid })}
+              />
+            )}
+          </Box>
+        )}
+      </Box>
+    </Box>
   );
 }

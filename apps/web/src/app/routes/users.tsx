@@ -1,8 +1,8 @@
 import { messages } from '@baletrack/contracts/errors/messages';
 import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
-import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { BalersList } from '@/features/balers/components/balers-list';
+import { useBalers } from '@/features/balers';
 import { HelpLink } from '@/features/help';
 import { useCurrentUser } from '@/features/users/api/get-current-user';
 import { useSubAccounts } from '@/features/users/api/get-sub-accounts';
@@ -10,6 +10,31 @@ import { InviteUserForm } from '@/features/users/components/invite-user-form';
 import { SubAccountsTable } from '@/features/users/components/sub-accounts-table';
 import { userErrorMessage } from '@/features/users/utils/user-error-message';
 import { routePaths } from '@/lib/route-names';
+
+/** The balers are Baler Settings' own: a count and the way there, not a second table. */
+function BalersPointer() {
+  const balers = useBalers();
+  const count = balers.data?.balers.length;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="users-balers">
+      <Group justify="space-between" gap="sm">
+        <Stack gap={4}>
+          <Title order={2} size="h4" id="users-balers">
+            Balers
+          </Title>
+          <Text size="sm" c="dimmed">
+            {count === undefined
+              ? 'Balers are registered, renamed and switched on or off on Baler Settings.'
+              : `${count === 1 ? '1 baler is' : `${count} balers are`} registered. Register, rename and switch them on or off on Baler Settings.`}
+          </Text>
+        </Stack>
+        <Button component={Link} to={routePaths.balers} variant="light">
+          Open Baler Settings
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
 
 /**
  * Sub-Accounts: the owner invites and manages the organization's users. Sub-users reach the
@@ -62,20 +87,7 @@ export function UsersRoute() {
             )}
           </>
         )}
-        {currentUser.isSuccess && (
-          // The balers at a glance; they are registered and changed on Baler Settings.
-          <Stack gap="sm">
-            <Group justify="space-between">
-              <Title order={2} size="h4">
-                Balers
-              </Title>
-              <Button component={Link} to={routePaths.balers} variant="light" size="xs">
-                Baler Settings
-              </Button>
-            </Group>
-            <BalersList />
-          </Stack>
-        )}
+        {currentUser.isSuccess && <BalersPointer />}
       </Stack>
     </Container>
   );

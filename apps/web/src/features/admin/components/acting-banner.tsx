@@ -1,22 +1,23 @@
-import { isAdmin } from '@baletrack/contracts/identity/user';
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import {
   useActFor,
   useActingOrganizationId,
   useForgetActingOnSignOut,
 } from '@/features/admin/hooks/use-acting-organization';
-import { useCurrentUser, useOrganization } from '@/features/users';
+import { useIsActing } from '@/features/admin/hooks/use-is-acting';
+import { useOrganization } from '@/features/users';
+
+/** The strip's height under the header bar; the app shell makes room for it. */
+export const ACTING_BANNER_HEIGHT = 40;
 
 /**
  * While a SuperAdmin acts for an organization, every screen says whose data it shows, with the
- * way back. Only for SuperAdmins: the web app sends X-Organization-Id for nobody else, so a
- * stale choice in the browser is not mentioned to them.
+ * way back: a strip under the app shell's header bar, so it never covers a control.
  */
 export function ActingBanner() {
   useForgetActingOnSignOut();
   const actingFor = useActingOrganizationId();
-  const currentUser = useCurrentUser();
-  const acting = actingFor !== null && isAdmin(currentUser.data?.groups);
+  const acting = useIsActing();
   const organization = useOrganization();
   const actFor = useActFor();
   if (!acting) return null;
@@ -29,33 +30,23 @@ export function ActingBanner() {
         ? 'an organization that could not be loaded'
         : 'another organization';
   return (
-    <Paper
+    <Group
       role="region"
       aria-label="Acting for an organization"
-      shadow="md"
-      radius="xl"
+      h={ACTING_BANNER_HEIGHT}
       px="md"
-      py={6}
+      gap="sm"
+      wrap="nowrap"
+      justify="space-between"
       bg="orange.1"
-      withBorder
-      style={{
-        position: 'fixed',
-        bottom: 16,
-        left: '50%',
-        transform: 'translateX(-50%)',
-        zIndex: 250,
-        maxWidth: 'calc(100vw - 32px)',
-        borderColor: 'var(--mantine-color-orange-5)',
-      }}
+      style={{ borderTop: '1px solid var(--mantine-color-orange-5)' }}
     >
-      <Group gap="sm" wrap="nowrap">
-        <Text size="sm" truncate>
-          Acting for <strong>{name}</strong>: you see and change its data.
-        </Text>
-        <Button size="compact-sm" color="orange" onClick={() => void actFor(null)}>
-          Stop acting
-        </Button>
-      </Group>
-    </Paper>
+      <Text size="sm" truncate style={{ minWidth: 0, flex: 1 }}>
+        Acting for <strong>{name}</strong>: you see and change its data.
+      </Text>
+      <Button size="compact-sm" color="orange" onClick={() => void actFor(null)} flex="none">
+        Stop acting
+      </Button>
+    </Group>
   );
 }

@@ -102,67 +102,74 @@ export function CuttingsPanel({ initialYear, fields, crops }: CuttingsPanelProps
         </Text>
       )}
       {cuttings.data && cuttings.data.cuttings.length > 0 && (
-        <Table striped aria-label={`Cuttings of ${year}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Start</Table.Th>
-              <Table.Th>End</Table.Th>
-              <Table.Th>Fields</Table.Th>
-              <Table.Th>Crop</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {cuttings.data.cuttings.map((cutting) => (
-              <Table.Tr key={cutting.id}>
-                <Table.Td>{cutting.name}</Table.Td>
-                <Table.Td>{formatShortDay(cutting.startDate)}</Table.Td>
-                <Table.Td>{formatShortDay(cutting.endDate)}</Table.Td>
-                <Table.Td>{fieldNames(cutting.fieldIds, fieldsById) || '–'}</Table.Td>
-                <Table.Td>{(cutting.cropId && cropsById.get(cutting.cropId)) || '–'}</Table.Td>
-                <Table.Td>
-                  {confirming === cutting.id ? (
-                    <Group gap="xs" wrap="nowrap" justify="flex-end">
-                      <Button
-                        size="xs"
-                        color="red"
-                        loading={remove.isPending}
-                        onClick={() => void destroy(cutting)}
-                      >
-                        Delete {cutting.name}
-                      </Button>
-                      <Button size="xs" variant="default" onClick={() => setConfirming(undefined)}>
-                        Keep
-                      </Button>
-                    </Group>
-                  ) : (
-                    <Group gap="xs" wrap="nowrap" justify="flex-end">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setEditing({ kind: 'edit', cutting })}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => {
-                          remove.reset();
-                          setConfirming(cutting.id);
-                        }}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  )}
-                </Table.Td>
+        // Scrolls sideways on its own on a phone, rather than the page.
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped aria-label={`Cuttings of ${year}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Start</Table.Th>
+                <Table.Th>End</Table.Th>
+                <Table.Th>Fields</Table.Th>
+                <Table.Th>Crop</Table.Th>
+                <Table.Th />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {cuttings.data.cuttings.map((cutting) => (
+                <Table.Tr key={cutting.id}>
+                  <Table.Td>{cutting.name}</Table.Td>
+                  <Table.Td>{formatShortDay(cutting.startDate)}</Table.Td>
+                  <Table.Td>{formatShortDay(cutting.endDate)}</Table.Td>
+                  <Table.Td>{fieldNames(cutting.fieldIds, fieldsById) || '–'}</Table.Td>
+                  <Table.Td>{(cutting.cropId && cropsById.get(cutting.cropId)) || '–'}</Table.Td>
+                  <Table.Td>
+                    {confirming === cutting.id ? (
+                      <Group gap="xs" wrap="nowrap" justify="flex-end">
+                        <Button
+                          size="xs"
+                          color="red"
+                          loading={remove.isPending}
+                          onClick={() => void destroy(cutting)}
+                        >
+                          Delete {cutting.name}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => setConfirming(undefined)}
+                        >
+                          Keep
+                        </Button>
+                      </Group>
+                    ) : (
+                      <Group gap="xs" wrap="nowrap" justify="flex-end">
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => setEditing({ kind: 'edit', cutting })}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => {
+                            remove.reset();
+                            setConfirming(cutting.id);
+                          }}
+                        >
+                          Delete
+                        </Button>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

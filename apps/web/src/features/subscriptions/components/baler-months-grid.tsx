@@ -12,6 +12,7 @@ import {
   Switch,
   Text,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -157,18 +158,22 @@ export function BalerMonthsGrid({ balerId, canModify, showBalance = true }: Bale
                     label={canModify ? look.hint : stateLabels[month.state]}
                   >
                     {clickable ? (
+                      // Named by a hidden full label rather than aria-label, which must
+                      // contain the visible "Dec Scheduled" (axe-core: label-content-name-mismatch).
                       <Button
                         size="xs"
                         h={44}
                         variant={look.variant}
                         color={look.color}
-                        aria-label={label}
                         data-state={month.state}
                         disabled={change.isPending}
                         onClick={() => click(month)}
                         styles={{ label: { flexDirection: 'column', lineHeight: 1.1 } }}
                       >
-                        {face}
+                        <VisuallyHidden>{label}</VisuallyHidden>
+                        <Box component="span" aria-hidden="true" style={{ display: 'contents' }}>
+                          {face}
+                        </Box>
                       </Button>
                     ) : (
                       // Fixed months are not buttons: they look their state and do nothing.
