@@ -69,7 +69,11 @@ export function HeatRiskList() {
       </Alert>
     );
   }
-  const { entries } = heatRisk.data;
+  return <HeatRiskEntries entries={heatRisk.data.entries} />;
+}
+
+/** The entries, most urgent first as the server sorted them, or why there are none. */
+export function HeatRiskEntries({ entries }: { entries: HeatRiskEntry[] }) {
   if (entries.length === 0) {
     return (
       <Text>
