@@ -13,8 +13,16 @@ test('the demo owner reads the moisture heatmap of a field, as an overlay and as
   page,
 }) => {
   await signInAsDemoOwner(page);
+  const zoomBefore = Number(await baleMap(page).getAttribute('data-zoom'));
   await openHeatmapOn(page, 'Schoolhouse East');
   const panel = heatmapPanel(page);
+  // The field chosen is zoomed to; clusters, bale icons and the colour legend give way to the
+  // overlay and its one legend.
+  await expect(baleMap(page)).toHaveAttribute('data-state', 'ready');
+  expect(Number(await baleMap(page).getAttribute('data-zoom'))).toBeGreaterThan(zoomBefore);
+  await expect(baleMap(page)).toHaveAttribute('data-bale-layers', 'hidden');
+  await expect(page.getByRole('region', { name: 'Legend' })).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Heatmap legend' })).toHaveCount(1);
   await expect(page).toHaveURL(/[?&]heatmap=Overlay/);
   await expect(panel.getByRole('radio', { name: 'Moisture' })).toBeChecked();
   const legend = panel.getByRole('list', { name: 'Heatmap legend' });
@@ -44,4 +52,6 @@ test('the demo owner reads the moisture heatmap of a field, as an overlay and as
   await openMenuItem(page, 'Heatmap');
   await expect(panel).toBeHidden();
   await expect(page).not.toHaveURL(/[?&]heatmap=/);
+  await expect(baleMap(page)).toHaveAttribute('data-bale-layers', 'shown');
+  await expect(page.getByRole('region', { name: 'Legend' })).toBeVisible();
 });

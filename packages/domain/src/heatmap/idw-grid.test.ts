@@ -2,7 +2,7 @@ import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import { describe, expect, it } from 'vitest';
 import { localFrame } from '../geo/local-frame.ts';
 import { pointInBoundary } from '../geo/point-in-boundary.ts';
-import { idwGrid } from './idw-grid.ts';
+import { densitySpacing, idwGrid } from './idw-grid.ts';
 
 // A 100 m × 100 m square field (north-west corner at the origin) with a 40 m square hole in
 // the middle, laid out in metres and turned into degrees.
@@ -110,5 +110,55 @@ describe('idwGrid', () => {
 
   it('has nothing to draw without samples', () => {
     expect(idwGrid(withHole, [])).toBeUndefined();
+  });
+
+  it('smoothed, weighs 1 / (d² + h²) instead of taking the nearest bale exactly', () => {
+    const samples = [at(5, -5, 10), at(95, -95, 20)];
+    const grid = idwGrid(withHole, samples, { maxCells: 100, minCellM: 1, smoothingM: 30 });
+    // At (5, -5): d² 0 and 16200, plus h² 900 → weights 1/900 : 1/17100.
+    const w1 = 1 / 900;
+    const w2 = 1 / 17_100;
+    expect(grid?.values[0]).toBeCloseTo((w1 * 10 + w2 * 20) / (w1 + w2), 9);
+  });
+
+  it("smoothed at the bales' density, reads as a surface: the trend without one spot per bale", () => {
+    // Bales every 10 m whose values rise west to east, each ±4 off the trend like a checkerboard.
+    const samples = [];
+    for (let x = 5; x < 100; x += 10) {
+      for (let y = -5; y > -100; y -= 10) {
+        const noise = (Math.round(x / 10) + Math.round(-y / 10)) % 2 === 0 ? 4 : -4;
+        samples.push(at(x, y, 10 + x / 10 + noise));
+      }
+    }
+    const field: Boundary = { type: 'Polygon', coordinates: [square(0, 0, 100)] };
+    const options = { maxCells: 400, minCellM: 1 };
+    const roughness = (values: (number | null)[], cols: number) => {
+      let sum = 0;
+      let pairs = 0;
+      values.forEach((v, i) => {
+        const right = values[i + 1];
+        if ((i + 1) % cols !== 0 && v !== null && right !== null && right !== undefined) {
+          sum += Math.abs(right - v);
+          pairs += 1;
+        }
+      });
+      return sum / pairs;
+    };
+    const exact = idwGrid(field, samples, options);
+    const smooth = idwGrid(field, samples, { ...options, smoothingM: 'density' });
+    if (!exact || !smooth) throw new Error('expected grids');
+    expect(roughness(smooth.values, smooth.cols)).toBeLessThan(
+      roughness(exact.values, exact.cols) / 3,
+    );
+    // The west–east trend stays: the east column reads higher than the west one.
+    const column = (col: number) =>
+      smooth.values.filter((_, i) => i % smooth.cols === col) as number[];
+    const mean = (vs: number[]) => vs.reduce((a, b) => a + b, 0) / vs.length;
+    expect(mean(column(smooth.cols - 1)) - mean(column(0))).toBeGreaterThan(5);
+  });
+
+  it('takes the mean spacing of the samples over the box as the density length', () => {
+    expect(densitySpacing(400, 400, 1600)).toBe(10);
+    expect(densitySpacing(100, 100, 0)).toBe(100);
   });
 });

@@ -26,6 +26,13 @@ export interface IdwGridOptions {
    * speaks, not bales at the far end, and a field of 1,000 bales stays quick.
    */
   neighbours?: number;
+  /**
+   * Smoothing length in metres, or 'density': the mean spacing of the samples over the box.
+   * Weights become 1 / (d² + h²)^(power/2): a cell no longer takes its nearest bale's value
+   * exactly, so the surface shows the trend across the field instead of one spot per bale
+   * (bales of neighbouring values differ by the noise of single measurements). Off: exact IDW.
+   */
+  smoothingM?: number | 'density';
 }
 
 export interface IdwGrid {
@@ -43,6 +50,8 @@ export interface IdwGrid {
 export const HEATMAP_MAX_CELLS = 16_384;
 export const HEATMAP_MIN_CELL_M = 5;
 export const HEATMAP_NEIGHBOURS = 12;
+/** Smoothed grids take more neighbours: the trend of the area, not the nearest few. */
+export const HEATMAP_SMOOTH_NEIGHBOURS = 24;
 // Closer than this (1 mm) a cell centre is on the sample: its value, not a division by ~0.
 const SAME_PLACE_M2 = 1e-6;
 
@@ -93,7 +102,13 @@ export function idwGrid(
     vs[i] = sample.value;
   });
   const buckets = new SampleBuckets(xs, ys);
-  const k = Math.min(n, options.neighbours ?? HEATMAP_NEIGHBOURS);
+  const smoothing =
+    options.smoothingM === 'density' ? densitySpacing(width, height, n) : (options.smoothingM ?? 0);
+  const h2 = smoothing * smoothing;
+  const k = Math.min(
+    n,
+    options.neighbours ?? (h2 > 0 ? HEATMAP_SMOOTH_NEIGHBOURS : HEATMAP_NEIGHBOURS),
+  );
   const near: Neighbours = { d2: new Float64Array(k), index: new Int32Array(k), count: 0 };
   const values: (number | null)[] = new Array(cols * rows).fill(null);
   for (let row = 0; row < rows; row += 1) {
@@ -101,7 +116,8 @@ export function idwGrid(
     for (let col = 0; col < cols; col += 1) {
       if (mask[row * cols + col] === 0) continue;
       buckets.nearest((col + 0.5) * cell, y, near);
-      values[row * cols + col] = interpolate(near, vs, power / 2);
+      values[row * cols + col] =
+        h2 > 0 ? interpolateSmooth(near, vs, power / 2, h2) : interpolate(near, vs, power / 2);
     }
   }
   const corner = frame.toLatLon({ x: cols * cell, y: -rows * cell });
@@ -115,6 +131,29 @@ export function idwGrid(
     rows,
     values,
   };
+}
+
+/**
+ * The mean spacing of `n` samples spread over a box (metres): the length over which one bale's
+ * value gives way to its neighbours'.
+ *
+ * @example densitySpacing(400, 400, 1600) // 10
+ */
+export function densitySpacing(widthM: number, heightM: number, n: number): number {
+  return Math.sqrt((widthM * heightM) / Math.max(1, n));
+}
+
+/** Smoothed IDW: 1 / (d² + h²)^(power/2) over the nearest samples. */
+function interpolateSmooth(near: Neighbours, vs: Float64Array, halfPower: number, h2: number) {
+  let weighted = 0;
+  let weights = 0;
+  for (let j = 0; j < near.count; j += 1) {
+    const d2 = (near.d2[j] as number) + h2;
+    const w = halfPower === 1 ? 1 / d2 : 1 / d2 ** halfPower;
+    weighted += w * (vs[near.index[j] as number] as number);
+    weights += w;
+  }
+  return weighted / weights;
 }
 
 /** The IDW value from the nearest samples; samples on the spot (several: their mean) win. */

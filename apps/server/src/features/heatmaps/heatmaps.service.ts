@@ -114,7 +114,8 @@ export async function heatmapOverlayJson(
     const samples = found.bales.flatMap((bale) =>
       bale.value === null ? [] : [{ lat: bale.lat, lon: bale.lon, value: bale.value }],
     );
-    const grid = idwGrid(found.boundary, samples);
+    // Smoothed at the bales' own spacing: the trend across the field, not one spot per bale.
+    const grid = idwGrid(found.boundary, samples, { smoothingM: 'density' });
     const overlay: HeatmapOverlayResponse = {
       ...summary(found),
       grid: grid

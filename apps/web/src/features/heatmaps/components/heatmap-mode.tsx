@@ -2,7 +2,7 @@ import type { Field } from '@baletrack/contracts/fields/field';
 import type { HeatmapQuery } from '@baletrack/contracts/heatmaps/heatmap';
 import { boundaryBox } from '@baletrack/domain/geo/boundary-box';
 import { useReducedMotion } from '@mantine/hooks';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useMap } from 'react-map-gl/maplibre';
 import { HeatmapIconLayer } from '@/features/heatmaps/components/heatmap-icon-layer';
 import { HeatmapOverlayLayer } from '@/features/heatmaps/components/heatmap-overlay-layer';
@@ -47,29 +47,26 @@ export function HeatmapMode({ fields, beforeId }: HeatmapModeProps) {
     return { fieldId: field.id, measure, ...timeFilter, filterId };
   }, [on, blocker, field, measure, timeFilter, filterId]);
 
-  // Chosen from the list: brought into view, which is also the zoom a heatmap needs.
-  const pickField = useCallback(
-    (picked: Field) => {
-      setParams({ fieldId: picked.id });
-      const box = boundaryBox(picked.boundary);
-      if (!map) return;
-      // Clear of the panels either side where the map is wide enough for it.
-      const wide = map.getContainer().clientWidth >= 900;
-      const padding = wide ? { top: 40, bottom: 40, left: 290, right: 330 } : 40;
-      map.fitBounds(
-        [
-          [box.west, box.south],
-          [box.east, box.north],
-        ],
-        { padding, maxZoom: 17, duration: reduceMotion ? 0 : 700 },
-      );
-    },
-    [map, setParams, reduceMotion],
-  );
-  const clickField = useCallback(
-    (clicked: Field) => setParams({ fieldId: clicked.id }),
-    [setParams],
-  );
+  // The chosen field is brought into view (from the list, a click, or the address bar on a
+  // reload), which is also the zoom a heatmap needs; once per field chosen.
+  const shown = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!on || !map || !field || shown.current === field.id) return;
+    shown.current = field.id;
+    const box = boundaryBox(field.boundary);
+    // Clear of the heatmap panel on the right where the map is wide enough for it.
+    const wide = map.getContainer().clientWidth >= 900;
+    const padding = wide ? { top: 40, bottom: 80, left: 60, right: 340 } : 40;
+    map.fitBounds(
+      [
+        [box.west, box.south],
+        [box.east, box.north],
+      ],
+      { padding, maxZoom: 17, duration: reduceMotion ? 0 : 700 },
+    );
+  }, [on, map, field, reduceMotion]);
+  const pickField = useCallback((picked: Field) => setParams({ fieldId: picked.id }), [setParams]);
+  const clickField = pickField;
   useFieldClick(on ? fields : noFields, clickField);
 
   if (!params.type) return null;

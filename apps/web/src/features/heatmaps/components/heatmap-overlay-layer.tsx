@@ -85,7 +85,8 @@ export function HeatmapOverlayLayer({ query, beforeId }: HeatmapOverlayLayerProp
           beforeId={beforeId}
           paint={{
             'raster-opacity': 0.8,
-            'raster-resampling': 'nearest',
+            // Cells blend into their neighbours: the field reads as one surface.
+            'raster-resampling': 'linear',
             'raster-fade-duration': 0,
           }}
         />

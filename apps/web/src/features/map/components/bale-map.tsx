@@ -51,6 +51,11 @@ interface BaleMapProps {
    * when it has none.
    */
   homeBounds: ViewBounds | null | undefined;
+  /**
+   * Another overlay has the map (a heatmap): clusters, bales, their tooltips and the colour
+   * legend give way to it and to its own legend.
+   */
+  overlayActive?: boolean;
   /** Other features' layers (fields), told whether imagery lies beneath them. */
   children?: (options: { onImagery: boolean }) => ReactNode;
 }
@@ -64,7 +69,8 @@ const emptyItems: ClustersResponse = { clusters: [], bales: [], stacks: [], lock
  * The map home: server clusters, stacks and bales of the current view (never every bale),
  * coloured by a measure, over the bundled offline style or the operator's imagery.
  */
-export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapProps) {
+export function BaleMap(props: BaleMapProps) {
+  const { selection, onSelect, homeBounds, overlayActive = false, children } = props;
   const mapRef = useRef<MapRef>(null);
   const [loaded, setLoaded] = useState(false);
   const { view, query, readView } = useMapView();
@@ -157,6 +163,7 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
       data-loose-bales={items?.bales.length}
       data-opened={opened}
       data-field-names={namesShown}
+      data-bale-layers={overlayActive ? 'hidden' : 'shown'}
     >
       <MapCanvas
         ref={mapRef}
@@ -167,7 +174,7 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
         attributionControl={false}
         dragRotate={false}
         pitchWithRotate={false}
-        interactiveLayerIds={interactiveLayers}
+        interactiveLayerIds={overlayActive ? [] : interactiveLayers}
         cursor={hovered ? 'pointer' : undefined}
         onLoad={(event) => {
           readView(event.target);
@@ -207,13 +214,15 @@ export function BaleMap({ selection, onSelect, homeBounds, children }: BaleMapPr
           />
         )}
         {loaded && children?.({ onImagery })}
-        {loaded && <BaleLayers data={data} scale={scale} selection={selection} />}
-        {hovered && <MapItemPopup hovered={hovered} />}
+        {loaded && !overlayActive && <BaleLayers data={data} scale={scale} selection={selection} />}
+        {hovered && !overlayActive && <MapItemPopup hovered={hovered} />}
       </MapCanvas>
 
       <div className={classes.leftColumn}>
         <div className={classes.stack}>
-          <MeasureLegend scale={scale} onMeasureChange={setMeasure} rfvEnabled={rfvEnabled} />
+          {!overlayActive && (
+            <MeasureLegend scale={scale} onMeasureChange={setMeasure} rfvEnabled={rfvEnabled} />
+          )}
           {available && <ImagerySwitch value={imagery} onChange={setImagery} />}
         </div>
         <div className={classes.stack}>

@@ -25,6 +25,21 @@ export function useOpenOnFarm(mapRef: RefObject<MapRef | null>, options: OpenOnF
   const { loaded, fieldsBounds, filter, padding } = options;
   const done = useRef(false);
   const [opened, setOpened] = useState(false);
+  // Moved before it opens (the grower, or a heatmap's field from the address bar): theirs wins.
+  useEffect(() => {
+    const map = mapRef.current?.getMap();
+    if (!loaded || !map) return;
+    const moved = () => {
+      if (!done.current) {
+        done.current = true;
+        setOpened(true);
+      }
+    };
+    map.once('movestart', moved);
+    return () => {
+      map.off('movestart', moved);
+    };
+  }, [mapRef, loaded]);
   const extent = useQuery({
     ...balesExtentQueryOptions(filter ?? {}),
     enabled: loaded && filter !== undefined && !done.current,
@@ -42,6 +57,7 @@ export function useOpenOnFarm(mapRef: RefObject<MapRef | null>, options: OpenOnF
       target = homeRegion(browserTimeZone());
       maxZoom = 7;
     }
+    // Set first: the move it starts is its own, not someone else's.
     done.current = true;
     map.fitBounds(
       [
