@@ -1,7 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { requireSession } from '@/app/require-session';
 import { RouteError } from '@/app/routes/route-error';
-import { SignedInLayout } from '@/app/routes/signed-in-layout';
 import { PageLoader } from '@/components/page-loader';
 import { lazyPage } from '@/lib/lazy-page';
 import { routePaths } from '@/lib/route-names';
@@ -22,7 +21,13 @@ export function createRouter() {
           // Every page below needs a signed-in user, shows whose data it is when a SuperAdmin
           // acts for an organization, and offers the support chat.
           middleware: [requireSession],
-          Component: SignedInLayout,
+          // Loaded with the first signed-in screen, never by the sign-in page (ADR 16). After
+          // a new deployment it can only be missing for a tab that sat on /login: home is next.
+          lazy: lazyPage(routePaths.home, () =>
+            import('@/app/routes/signed-in-layout').then((layout) => ({
+              Component: layout.SignedInLayout,
+            })),
+          ),
           children: [
             {
               path: routePaths.admin,
