@@ -1,6 +1,7 @@
 import { messages } from '@baletrack/contracts/errors/messages';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { newestMail, registeredOwner, signIn } from './support/accounts.ts';
 import { openMenuItem } from './support/demo-map.ts';
 
@@ -32,6 +33,7 @@ async function openAccount(page: Page, email: string) {
   await openMenuItem(page, 'Account management');
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'Account management', level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Account management');
 }
 
 test("the organization's data: what is kept, then all of it mailed as a link that works without signing in", async ({

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { newestMail, registeredOwner, signIn, signOut } from './support/accounts.ts';
 import { baleMap, demoOwner, mapCount, signInAsDemoOwner } from './support/demo-map.ts';
 import { superAdmin } from './support/superadmin.ts';
@@ -25,6 +26,7 @@ test('a SuperAdmin acts for the demo farm, sees its bales under a banner, and st
   await page.getByRole('menuitem', { name: 'Admin', exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Admin');
 
   const organizations = page.getByRole('table', { name: 'Organizations' });
   await page.getByLabel('Search organizations').fill('yakima');
@@ -55,6 +57,7 @@ test('a SuperAdmin acts for the demo farm, sees its bales under a banner, and st
   await expect(banner).toContainText(demoFarm);
   await page.getByLabel('Search organizations').fill('yakima');
   await expect(demoRow.getByText('Acting', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Admin while acting');
 
   // Credits are granted on the farm's pricing page, acting for it; the ledger names why.
   await demoRow.getByRole('button', { name: `Grant credits to ${demoFarm}` }).click();

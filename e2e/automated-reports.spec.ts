@@ -1,5 +1,6 @@
 import { emptyFilter } from '@baletrack/contracts/filters/filter';
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { demoOwner, idToken, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 import { runReportScheduleAt } from './support/test-clock.ts';
 
@@ -48,6 +49,7 @@ test('Automated Reports: a weekly report set up on screen arrives Monday 06:00 w
   await expect(page).toHaveURL(/\/automated-reports$/);
   await expect(page.getByRole('heading', { name: 'Automated Reports', level: 1 })).toBeVisible();
   await expect(page.getByText('No automated reports yet.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Automated Reports');
 
   await page.getByRole('button', { name: 'New automated report' }).click();
   const form = page.getByRole('dialog', { name: 'New automated report' });
@@ -55,6 +57,7 @@ test('Automated Reports: a weekly report set up on screen arrives Monday 06:00 w
   await form.getByRole('button', { name: 'Set up report' }).click();
   await expect(form.getByText('Select a filter for the report.')).toBeVisible();
   await expect(form.getByText('Add at least one recipient.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the automated report form with its messages');
 
   await form.getByRole('combobox', { name: 'Filter' }).click();
   await page.getByRole('option', { name: FILTER_NAME }).click();

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { newestMail, signIn, signOut } from './support/accounts.ts';
 import { demoOwner, openMenuItem } from './support/demo-map.ts';
 
@@ -47,6 +48,7 @@ test('the demo owner registers a spare VIN and manages it; a farm hand only look
   await openMenuItem(page, 'Baler Settings');
   await expect(page).toHaveURL(/\/balers$/);
   await expect(page.getByRole('heading', { name: 'Baler Settings' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Baler Settings');
   const balers = page.getByRole('table', { name: 'Balers' });
   const form = page.getByRole('form', { name: 'Register a baler' });
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import {
   baleDetail,
   baleMap,
@@ -55,6 +56,7 @@ test('the demo owner filters bales of at least 1,000 lb, then reads one in kg af
 
   // The top bar names the filter; the map counts only the heavy bales.
   await expect(page.getByRole('button', { name: `Applied filter: ${FILTER_NAME}` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the map with a filter applied');
   await expect(page).toHaveURL(/[?&]filter=/);
   await expect.poll(() => mapCount(page), { timeout: 20_000 }).toBeLessThan(before);
   await expect(baleMap(page)).toHaveAttribute('data-state', 'ready');

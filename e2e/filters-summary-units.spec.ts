@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { idToken, mapCount, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 import { heatmapPanel, openHeatmapOn } from './support/heatmap.ts';
 
@@ -122,5 +123,6 @@ test('the summary groups by each of field, cutting, crop, baler, day and size, o
   );
   await expect(drawer.getByRole('alert')).toHaveCount(0);
   await page.keyboard.press('Escape');
+  await expectNoSeriousA11yViolations(page, 'the summary grouped by day');
   await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
 });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { newestMail } from './support/accounts.ts';
 import { demoOwner, idToken, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 
@@ -16,6 +17,7 @@ test('Helpful Information: opened from the map, searched, read, and linked from 
   await openMenuItem(page, 'Helpful Information');
   await expect(page).toHaveURL(/\/help$/);
   await expect(page.getByRole('heading', { name: 'Helpful Information', level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Helpful Information');
 
   // Search: the troubleshooting section on locked bales comes first, and opens at its heading.
   await page.getByLabel('Search help').fill('locked bales');
@@ -72,6 +74,7 @@ test('Feedback: filled in for the signed-in user, sent, mailed to support and li
   // Details are required, with the product's message.
   await form.getByRole('button', { name: 'Send feedback' }).click();
   await expect(form.getByText('Please describe the bug or feature.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Feedback with its message');
 
   const details = `The summary could group by stack too (${Date.now()}).`;
   await form.getByText('Feature', { exact: true }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { fillSignIn, mailedCode, signOut } from './support/accounts.ts';
 
 // The first journey every grower takes: register, confirm by mail, sign in, stay signed in
@@ -23,6 +24,7 @@ test('a grower registers, confirms, signs in, reloads, signs out and is sent bac
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await expect(page.getByText('You must agree to the EULA')).toBeVisible();
   await expect(page.getByText('You must agree to the Privacy Statement')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the registration form with its messages');
 
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('checkbox', { name: 'I agree to the EULA' }).check();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { mailedCode, registeredOwner, signIn, signOut } from './support/accounts.ts';
 
 // Passwords: a grower who forgot theirs resets it with a mailed code; a signed-in grower
@@ -49,6 +50,7 @@ test('a signed-in grower changes their password from User Settings', async ({ pa
   // The problem is named where it is, and goes once corrected.
   const wrong = dialog.getByText('This is not your current password.');
   await expect(wrong).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the change-password dialog with its message');
   await dialog.getByLabel('Current password').fill('Before2026x');
   await expect(wrong).toBeHidden();
   await dialog.getByRole('button', { name: 'Change password' }).click();

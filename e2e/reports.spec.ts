@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { idToken, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 
 // Issue 12's first journey: the demo owner opens Bale Reporting from the map's menu, is told a
@@ -46,6 +47,7 @@ test('Bale Reporting: a filter is needed, then the summary, the table and the CS
   // No filter yet: the page says a report needs one.
   const needed = page.getByRole('alert').filter({ hasText: 'Select a filter to see a report.' });
   await expect(needed).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Bale Reporting without a filter');
   await page.screenshot({ path: testInfo.outputPath('reports-no-filter-1440.png') });
 
   // A filter typed in pounds, created and applied from the report page.
@@ -115,6 +117,7 @@ test('Bale Reporting: a filter is needed, then the summary, the table and the CS
   // Beside the summary: the grade charts and the totals per field and per cutting.
   await expect(page.getByRole('img', { name: /^Legume hay \(USDA, by RFV\)/ })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Totals per field' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Bale Reporting with a report');
   await expect(page.getByRole('table', { name: 'Totals per cutting' })).toBeVisible();
 
   // A phone: the same page, the table scrolling within itself.

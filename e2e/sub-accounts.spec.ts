@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { newestMail, registeredOwner, signIn, signOut } from './support/accounts.ts';
 
 // The owner brings a farm hand in: invites them from Sub-Accounts, the hand reads the invite
@@ -23,6 +24,7 @@ test('the owner invites a farm hand, who signs in with the mailed password and c
   await page.getByRole('menuitem', { name: 'Sub-Accounts' }).click();
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('heading', { name: 'Sub-Accounts' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Sub-Accounts and Balers');
 
   const invite = page.getByRole('form', { name: 'Invite a user' });
   await invite.getByLabel('Name').fill('Jo Hand');

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { registeredOwner, signIn } from './support/accounts.ts';
 import { baleMap, demoOwner, mapCount, openMenuItem } from './support/demo-map.ts';
 
@@ -98,6 +99,7 @@ test('a new owner buys credits, starts the current month, and the locked bale sh
   // Buying: the payment page, back in the app, confirmed once the webhook lands.
   await expect(page.getByRole('heading', { name: 'Subscription plans and pricing' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: '20 % off credits' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'Subscription plans and pricing');
   expect(await balance(page)).toBe(0);
   await page.getByLabel('Credits to buy').fill('3');
   await page.getByRole('button', { name: 'Buy 3 for $60.00' }).click();

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { theme } from '@/app/theme';
+import { cssVariablesResolver, theme } from '@/app/theme';
 import { useAuthEvents } from '@/features/identity/hooks/use-auth-events';
 
 function AuthEvents() {
@@ -17,7 +17,7 @@ interface AppProviderProps {
 
 export function AppProvider({ queryClient, children }: AppProviderProps) {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <AuthEvents />

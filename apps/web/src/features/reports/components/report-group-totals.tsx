@@ -45,7 +45,8 @@ export function ReportGroupTotals({ query, by, units, rfvEnabled }: ReportGroupT
           No bales.
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={320}>
+        // Focusable, so the keyboard can scroll it (axe-core: scrollable-region-focusable).
+        <ScrollArea.Autosize mah={320} viewportProps={{ tabIndex: 0 }}>
           {/* On a phone the table scrolls sideways within itself rather than squeezing names. */}
           <Table
             striped

@@ -73,7 +73,12 @@ export function SummaryGroupsTable({
           No bales to group.
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={360} style={{ opacity: groups.isPlaceholderData ? 0.5 : 1 }}>
+        // Focusable, so the keyboard can scroll it (axe-core: scrollable-region-focusable).
+        <ScrollArea.Autosize
+          mah={360}
+          viewportProps={{ tabIndex: 0 }}
+          style={{ opacity: groups.isPlaceholderData ? 0.5 : 1 }}
+        >
           <Table striped highlightOnHover stickyHeader fz="xs">
             <Table.Thead>
               <Table.Tr>
