@@ -112,6 +112,10 @@ test('the demo owner draws, renames, imports and exports fields, then makes a cu
   await expect(page.getByTestId('fields-map')).toHaveAttribute('data-state', 'ready');
   const fieldList = page.getByRole('list', { name: 'Fields' });
   await expect(fieldList.getByRole('listitem').first()).toBeVisible();
+  // The map opens on the fields with their names on it, as on the map home.
+  await expect
+    .poll(async () => Number(await page.getByTestId('fields-map').getAttribute('data-field-names')))
+    .toBeGreaterThanOrEqual(10);
 
   // Draw: the area is measured live, in the demo farm's US units.
   await page.getByRole('button', { name: 'Draw a field' }).click();
