@@ -96,7 +96,12 @@ export function HeatmapOverlayLayer({ query, beforeId }: HeatmapOverlayLayerProp
           id="heatmap-samples"
           type="circle"
           beforeId={beforeId}
-          paint={{ 'circle-radius': 1.5, 'circle-color': '#1c2014', 'circle-opacity': 0.5 }}
+          // Faint, so a dense field's bales do not speckle the surface they were read into.
+          paint={{
+            'circle-radius': ['interpolate', ['linear'], ['zoom'], 14, 0.6, 18, 2],
+            'circle-color': '#1c2014',
+            'circle-opacity': 0.3,
+          }}
         />
       </Source>
     </>
