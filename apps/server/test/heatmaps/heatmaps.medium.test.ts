@@ -68,8 +68,30 @@ const overlay = async (query: Record<string, unknown> = {}) => {
   return heatmapOverlayResponseSchema.parse(body);
 };
 
+/** The field's bales with a moisture, in metres from its north-west corner. */
+const threeBales = [
+  { x: 2.5, y: -2.5, value: moisture.nw },
+  { x: 97.5, y: -97.5, value: moisture.se },
+  { x: 2.5, y: -97.5, value: moisture.sw },
+];
+/**
+ * The smoothed IDW value by hand (docs/product.md#heatmaps): weights 1 / (d² + h²), h² the box's
+ * area per bale (100 m × 100 m over n bales). The API rounds to 0.1.
+ */
+function smoothed(x: number, y: number, bales: { x: number; y: number; value: number }[]) {
+  const h2 = (100 * 100) / bales.length;
+  let weighted = 0;
+  let weights = 0;
+  for (const bale of bales) {
+    const w = 1 / ((bale.x - x) ** 2 + (bale.y - y) ** 2 + h2);
+    weighted += w * bale.value;
+    weights += w;
+  }
+  return weighted / weights;
+}
+
 describe('GET /heatmap/overlay', () => {
-  it('interpolates the bales over 5 m cells, exact on the bales, clipped to the field', async () => {
+  it('smooths the bales over 5 m cells at their own spacing, clipped to the field', async () => {
     const { grid, baleCount, valueCount, emptyReason } = await overlay();
     expect([baleCount, valueCount, emptyReason]).toEqual([3, 3, null]);
     if (!grid) throw new Error('no grid');
@@ -80,17 +102,26 @@ describe('GET /heatmap/overlay', () => {
       const { col, row } = cellAt(x, y);
       return grid.values[row * grid.cols + col];
     };
-    expect(at(2.5, -2.5)).toBe(10);
-    expect(at(97.5, -97.5)).toBe(20);
-    expect(at(2.5, -97.5)).toBe(30);
-    // At (97.5, -2.5): squared distances 9025, 9025, 18050 → weights 2 : 2 : 1.
-    expect(at(97.5, -2.5)).toBe((2 * 10 + 2 * 20 + 30) / 5);
+    // Each cell weighs every bale by 1 / (d² + h²), h the bales' spacing over the 100 m box.
+    for (const [x, y] of [
+      [2.5, -2.5],
+      [97.5, -97.5],
+      [2.5, -97.5],
+      [97.5, -2.5],
+      [37.5, -42.5],
+    ] as const) {
+      expect(at(x, y)).toBeCloseTo(smoothed(x, y, threeBales), 1);
+    }
+    // The trend stays: the dry corner is the driest, the wet one the wettest, within the bales'.
+    expect(at(2.5, -2.5)).toBeLessThan(at(97.5, -97.5) as number);
+    expect(at(97.5, -97.5)).toBeLessThan(at(2.5, -97.5) as number);
+    const values = grid.values.filter((v): v is number => v !== null);
+    expect(Math.min(...values)).toBeGreaterThan(10);
+    expect(Math.max(...values)).toBeLessThan(30);
     // The hole (40–60 m each way) is 4 × 4 empty cells; everything else has a value.
     expect(at(42.5, -42.5)).toBeNull();
     expect(at(57.5, -57.5)).toBeNull();
-    expect(at(37.5, -42.5)).not.toBeNull();
     expect(grid.values.filter((v) => v === null)).toHaveLength(16);
-    expect(Math.max(...grid.values.map((v) => v ?? 0))).toBe(30);
   });
 
   it('follows the dates and the applied filter, and says when nothing is left', async () => {
@@ -116,7 +147,12 @@ describe('GET /heatmap/overlay', () => {
     const filterId = filterSchema.parse(await created.json()).id;
     const filtered = await overlay({ filterId, year: 2025 });
     expect(filtered.baleCount).toBe(2);
-    expect(Math.max(...(filtered.grid?.values ?? []).map((v) => v ?? 0))).toBe(20);
+    // The 30 % bale is left out: the wettest cell is the 20 % bale's, pulled towards the 10 %.
+    const twoBales = threeBales.slice(0, 2);
+    expect(Math.max(...(filtered.grid?.values ?? []).map((v) => v ?? 0))).toBeCloseTo(
+      smoothed(97.5, -97.5, twoBales),
+      1,
+    );
   });
 
   it('says so when no bale of the field reported the measure', async () => {
@@ -143,7 +179,10 @@ describe('GET /heatmap/overlay', () => {
     const after = await overlay();
     expect(after.baleCount).toBe(4);
     const { col, row } = cellAt(97.5, -2.5);
-    expect(after.grid?.values[row * (after.grid?.cols ?? 0) + col]).toBe(14);
+    expect(after.grid?.values[row * (after.grid?.cols ?? 0) + col]).toBeCloseTo(
+      smoothed(97.5, -2.5, [...threeBales, { x: 97.5, y: -2.5, value: 14 }]),
+      1,
+    );
   });
 });
 
