@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { FARM_ORIGIN } from '@baletrack/domain/demo-farm/farm-layout';
 import { expect, test } from '@playwright/test';
 import { e2eDataDir } from '../playwright.config.ts';
 import { openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
@@ -15,7 +16,9 @@ test('the owner opens the heat-risk list and finds a wet bale with its reasons',
 }) => {
   const apiKey = fs.readFileSync(path.join(e2eDataDir, 'demo-baler.key'), 'utf8').trim();
   const uid = `WET-${Date.now()}`;
-  const place = { lat: 46.58, lon: -120.42 };
+  // On the demo farm itself: a bale far from it would widen the map's opening view for the
+  // journeys that follow.
+  const place = FARM_ORIGIN;
   const ingested = await request.post('/ingest/v1/bales', {
     headers: { 'x-api-key': apiKey },
     data: {
