@@ -1,6 +1,7 @@
 import { measurementSystemByUnitSystem } from '@baletrack/contracts/reports/report';
 import { latestDuePeriod, periodLabel } from '@baletrack/domain/automated-reports/report-schedule';
 import type { AppContext } from '../../app-context.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { reportCsv } from '../reports/reports.service.ts';
 import { baleSummary } from '../summaries/summaries.service.ts';
 import { findOrganization } from '../users/users.repository.ts';
@@ -186,20 +187,9 @@ export function startReportScheduler(
   ctx: AppContext,
   onProblem: (error: unknown) => void,
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = running
-      .then(() => runReportSchedule(ctx, { onProblem }))
-      .catch((error: unknown) => onProblem(error));
-  };
-  const timer = setInterval(tick, reportSchedulerDefaults.pollMs);
-  timer.unref();
-  tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob(
+    reportSchedulerDefaults.pollMs,
+    () => runReportSchedule(ctx, { onProblem }),
+    onProblem,
+  );
 }

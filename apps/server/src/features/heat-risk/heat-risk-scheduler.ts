@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { listUsers } from '../users/users.repository.ts';
 import { claimHeatRiskMail, listOrgsToCheckForHeatRisk } from './heat-risk.repository.ts';
 import { heatRiskWatchList, WET_BOUND, watchSince } from './heat-risk.service.ts';
@@ -58,18 +59,5 @@ export function startHeatRiskMails(
   ctx: AppContext,
   onProblem: (error: unknown) => void,
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = running.then(() => runHeatRiskMails(ctx)).catch((error: unknown) => onProblem(error));
-  };
-  const timer = setInterval(tick, heatRiskSchedulerDefaults.pollMs);
-  timer.unref();
-  tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicJob(heatRiskSchedulerDefaults.pollMs, () => runHeatRiskMails(ctx), onProblem);
 }
