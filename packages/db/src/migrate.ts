@@ -11,6 +11,7 @@ import * as rateLimits from './migrations/2026-11-23-0010-rate-limits.ts';
 import * as reportsExportsFeedback from './migrations/2026-11-23-0011-reports-exports-feedback.ts';
 import * as chat from './migrations/2026-11-23-0012-chat.ts';
 import * as heatRisk from './migrations/2026-11-23-0013-heat-risk.ts';
+import * as roles from './migrations/2026-11-23-0014-roles.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0011-reports-exports-feedback': reportsExportsFeedback,
   '2026-11-23-0012-chat': chat,
   '2026-11-23-0013-heat-risk': heatRisk,
+  '2026-11-23-0014-roles': roles,
 };
 
 /**
