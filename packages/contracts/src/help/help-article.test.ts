@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { headingAnchor, helpPath, parseHelpArticle, plainText } from './help-article.ts';
+import {
+  headingAnchor,
+  helpEntries,
+  helpPath,
+  parseHelpArticle,
+  plainText,
+} from './help-article.ts';
 
 describe('help articles', () => {
   it('splits an article into its title, summary and sections with anchors', () => {
@@ -35,5 +41,21 @@ describe('help articles', () => {
       'grade, RFV\nSupreme, above 185',
     );
     expect(plainText('- one\n- *two*\n1. three')).toBe('one\ntwo\nthree');
+  });
+
+  it('gives the searches one passage per article and per section', () => {
+    const article = parseHelpArticle('units', '# Units\n\nKg or lb.\n\n## Area\n\nha or **ac**.');
+    expect(helpEntries([article])).toEqual([
+      { id: 'units', slug: 'units', title: 'Units', text: 'Kg or lb.', markdown: 'Kg or lb.' },
+      {
+        id: 'units#area',
+        slug: 'units',
+        title: 'Units',
+        anchor: 'area',
+        heading: 'Area',
+        text: 'ha or ac.',
+        markdown: 'ha or **ac**.',
+      },
+    ]);
   });
 });

@@ -141,3 +141,41 @@ export function parseHelpArticle(slug: string, source: string): HelpArticle {
   );
   return { slug, title, summary, markdown: body.join('\n').trim(), sections };
 }
+
+/** One searchable passage: an article's title and summary, or one of its sections. */
+export interface HelpEntry {
+  /** `slug`, or `slug#anchor` for a section. */
+  id: string;
+  slug: string;
+  title: string;
+  anchor?: string;
+  heading?: string;
+  text: string;
+  markdown: string;
+}
+
+/**
+ * The passages the help search (web) and the support chat's retrieval (server) index: one per
+ * article (its summary) and one per section.
+ * @example helpEntries([article]).map((e) => e.id) // ['units', 'units#area']
+ */
+export function helpEntries(articles: readonly HelpArticle[]): HelpEntry[] {
+  return articles.flatMap((article) => [
+    {
+      id: article.slug,
+      slug: article.slug,
+      title: article.title,
+      text: article.summary,
+      markdown: article.summary,
+    },
+    ...article.sections.map((section) => ({
+      id: `${article.slug}#${section.anchor}`,
+      slug: article.slug,
+      title: article.title,
+      anchor: section.anchor,
+      heading: section.heading,
+      text: section.text,
+      markdown: section.markdown,
+    })),
+  ]);
+}

@@ -1,4 +1,8 @@
-import type { HelpArticle } from '@baletrack/contracts/help/help-article';
+import {
+  type HelpArticle,
+  type HelpEntry,
+  helpEntries,
+} from '@baletrack/contracts/help/help-article';
 import MiniSearch from 'minisearch';
 
 /** A passage of an article that answers a question, with the sentences worth quoting. */
@@ -12,16 +16,6 @@ export interface Passage {
   score: number;
   /** Other articles the passage itself links to. */
   seeAlso: string[];
-}
-
-interface Entry {
-  id: string;
-  slug: string;
-  title: string;
-  anchor?: string;
-  heading?: string;
-  text: string;
-  markdown: string;
 }
 
 // Words that carry no subject: a question's "why are some of my bales…" is about "bales".
@@ -81,7 +75,7 @@ export function quoteOf(text: string, matched: readonly string[]): string {
  * @example createHelpRetriever(articles)('why are some bales locked?')[0].anchor // 'locked-bales'
  */
 export function createHelpRetriever(articles: readonly HelpArticle[]) {
-  const index = new MiniSearch<Entry>({
+  const index = new MiniSearch<HelpEntry>({
     fields: ['title', 'heading', 'text'],
     storeFields: ['slug', 'title', 'anchor', 'heading', 'text', 'markdown'],
     processTerm,
@@ -92,26 +86,7 @@ export function createHelpRetriever(articles: readonly HelpArticle[]) {
       combineWith: 'OR',
     },
   });
-  index.addAll(
-    articles.flatMap((article) => [
-      {
-        id: article.slug,
-        slug: article.slug,
-        title: article.title,
-        text: article.summary,
-        markdown: article.summary,
-      },
-      ...article.sections.map((section) => ({
-        id: `${article.slug}#${section.anchor}`,
-        slug: article.slug,
-        title: article.title,
-        anchor: section.anchor,
-        heading: section.heading,
-        text: section.text,
-        markdown: section.markdown,
-      })),
-    ]),
-  );
+  index.addAll(helpEntries(articles));
 
   return (question: string, limit = 3): Passage[] => {
     const terms = questionTerms(question);
@@ -122,7 +97,7 @@ export function createHelpRetriever(articles: readonly HelpArticle[]) {
       .filter((result) => new Set(result.queryTerms).size >= needed)
       .slice(0, limit)
       .map((result) => {
-        const entry = result as unknown as Entry;
+        const entry = result as unknown as HelpEntry;
         return {
           slug: entry.slug,
           title: entry.title,

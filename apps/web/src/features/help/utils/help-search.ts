@@ -1,4 +1,8 @@
-import type { HelpArticle } from '@baletrack/contracts/help/help-article';
+import {
+  type HelpArticle,
+  type HelpEntry,
+  helpEntries,
+} from '@baletrack/contracts/help/help-article';
 import MiniSearch from 'minisearch';
 
 /** A search hit: an article, and the section that matched best when one did. */
@@ -8,15 +12,6 @@ export interface HelpSearchHit {
   anchor?: string;
   heading?: string;
   excerpt: string;
-}
-
-interface Entry {
-  id: string;
-  slug: string;
-  title: string;
-  anchor?: string;
-  heading?: string;
-  text: string;
 }
 
 const EXCERPT_LENGTH = 180;
@@ -35,7 +30,7 @@ function excerptOf(text: string, length = EXCERPT_LENGTH): string {
  * @example createHelpSearch(helpArticles)('locked bales')[0].slug // 'troubleshooting'
  */
 export function createHelpSearch(articles: readonly HelpArticle[]) {
-  const index = new MiniSearch<Entry>({
+  const index = new MiniSearch<HelpEntry>({
     fields: ['title', 'heading', 'text'],
     storeFields: ['slug', 'title', 'anchor', 'heading', 'text'],
     searchOptions: {
@@ -45,25 +40,13 @@ export function createHelpSearch(articles: readonly HelpArticle[]) {
       combineWith: 'AND',
     },
   });
-  index.addAll(
-    articles.flatMap((article) => [
-      { id: article.slug, slug: article.slug, title: article.title, text: article.summary },
-      ...article.sections.map((section) => ({
-        id: `${article.slug}#${section.anchor}`,
-        slug: article.slug,
-        title: article.title,
-        anchor: section.anchor,
-        heading: section.heading,
-        text: section.text,
-      })),
-    ]),
-  );
+  index.addAll(helpEntries(articles));
   return (query: string): HelpSearchHit[] => {
     if (query.trim() === '') return [];
     const hits: HelpSearchHit[] = [];
     const seen = new Set<string>();
     for (const result of index.search(query)) {
-      const entry = result as unknown as Entry;
+      const entry = result as unknown as HelpEntry;
       if (seen.has(entry.slug)) continue;
       seen.add(entry.slug);
       hits.push({
