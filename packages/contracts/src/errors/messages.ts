@@ -97,6 +97,13 @@ export const messages = {
     ownerOnlyAccount: 'Only the account owner can close the account.',
     ownerOnlyAccountData: "Only the account owner can see and export the organization's data.",
     adminOnly: 'Only administrators can do this.',
+    viewerReadOnly:
+      "Viewers can see the farm's data but not change it. Ask the account owner for the manager role.",
+    automatedReportsNotForViewers:
+      'Automated reports are only available to account owners and managers.',
+    ownerOrManagerSettings:
+      "Only the account owner or a manager can change the organization's settings.",
+    ownerRoleFixed: "The account owner's role cannot be changed.",
   },
   baler: {
     // What a farm's own server (BALER_PROVIDER=vin-check) says of a VIN's form (ISO 3779).
