@@ -4,6 +4,7 @@ import { FARM_ORIGIN } from '@baletrack/domain/demo-farm/farm-layout';
 import { expect, test } from '@playwright/test';
 import { e2eDataDir } from '../playwright.config.ts';
 import { openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
+import { ingestBales, newIngestBale } from './support/ingest.ts';
 
 // The demo owner opens the heat-risk watch list from the menu and reads why a bale is on it
 // (docs/product.md#beyond-the-spec-heat-risk). The demo's bales are from the season, mostly older
@@ -19,44 +20,15 @@ test('the owner opens the heat-risk list and finds a wet bale with its reasons',
   // On the demo farm itself: a bale far from it would widen the map's opening view for the
   // journeys that follow.
   const place = FARM_ORIGIN;
-  const ingested = await request.post('/ingest/v1/bales', {
-    headers: { 'x-api-key': apiKey },
-    data: {
-      bales: [
-        {
-          uid,
-          tagSerialNumber: `TAG-${uid}`,
-          creationTime: new Date().toISOString(),
-          creationLocation: place,
-          currentLocation: place,
-          updateTime: null,
-          weightKg: 520,
-          // 23 % in a 3x4 large square: 7 points above the safe 16 %, baled today: high.
-          avgMoisture: 23,
-          peakMoisture: 26,
-          protein: 19.5,
-          ash: 10.1,
-          sugar: 24,
-          temperature: 31,
-          measurementQuality: 92,
-          baleLengthMeters: 2.4,
-          baleDiameterMeters: null,
-          cutLengthMM: 38,
-          flakeCount: 34,
-          appliedPreservativeKg: 0,
-          baleSize: 'ThreeXFour',
-          adf: 30,
-          ndf: 40,
-          loadType: 'internal',
-          bindingMode: 'Twine',
-          wrapsPerBale: null,
-          stackType: null,
-          missingTags: false,
-        },
-      ],
-    },
-  });
-  expect(await ingested.json()).toMatchObject({ created: 1 });
+  await ingestBales(request, apiKey, [
+    newIngestBale(uid, place, {
+      weightKg: 520,
+      // 23 % in a 3x4 large square: 7 points above the safe 16 %, baled today: high.
+      avgMoisture: 23,
+      peakMoisture: 26,
+      temperature: 31,
+    }),
+  ]);
 
   await signInAsDemoOwner(page);
   await openMenuItem(page, 'Heat Risk');

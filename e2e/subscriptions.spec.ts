@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { registeredOwner, signIn } from './support/accounts.ts';
 import { baleMap, demoOwner, mapCount, openMenuItem } from './support/demo-map.ts';
+import { ingestBales, newIngestBale } from './support/ingest.ts';
 
 // Credits as a grower meets them: a new owner registers a baler, whose first bale is locked;
 // buys credits through the checkout (the journeys' local Stripe stand-in), applies the current
@@ -50,45 +51,8 @@ test('a new owner buys credits, starts the current month, and the locked bale sh
   await keyDialog.getByRole('button', { name: 'Done' }).click();
 
   // It bales: the bale is kept but locked, as no month has a credit.
-  const now = new Date().toISOString();
   const uid = `CREDIT-${Date.now()}`;
-  const ingested = await request.post('/ingest/v1/bales', {
-    headers: { 'x-api-key': apiKey },
-    data: {
-      bales: [
-        {
-          uid,
-          tagSerialNumber: `TAG-${uid}`,
-          creationTime: now,
-          creationLocation: { lat: 46.58, lon: -120.42 },
-          currentLocation: { lat: 46.58, lon: -120.42 },
-          updateTime: null,
-          weightKg: 410,
-          avgMoisture: 12.5,
-          peakMoisture: 15,
-          protein: 19.5,
-          ash: 10.1,
-          sugar: 24,
-          temperature: 27,
-          measurementQuality: 92,
-          baleLengthMeters: 2.4,
-          baleDiameterMeters: null,
-          cutLengthMM: 38,
-          flakeCount: 34,
-          appliedPreservativeKg: 0,
-          baleSize: 'ThreeXFour',
-          adf: 30,
-          ndf: 40,
-          loadType: 'internal',
-          bindingMode: 'Twine',
-          wrapsPerBale: null,
-          stackType: null,
-          missingTags: false,
-        },
-      ],
-    },
-  });
-  expect(await ingested.json()).toMatchObject({ created: 1 });
+  await ingestBales(request, apiKey, [newIngestBale(uid, { lat: 46.58, lon: -120.42 })]);
   await page.getByRole('link', { name: 'Back to the map' }).click();
   // The open map asks again every 30 s; a reload shows the new bale at once.
   await page.reload();

@@ -1,0 +1,57 @@
+import { INGEST_API_KEY_HEADER, type IngestBale } from '@baletrack/contracts/ingest/ingest';
+import { type APIRequestContext, expect } from '@playwright/test';
+
+/**
+ * A baler's record of one ordinary bale baled now at `place`: a dry 3x4 large square of alfalfa
+ * quality. Journeys change only what they are about.
+ * @example newIngestBale('WET-1', FARM_ORIGIN, { avgMoisture: 23 })
+ */
+export function newIngestBale(
+  uid: string,
+  place: { lat: number; lon: number },
+  changes: Partial<IngestBale> = {},
+): IngestBale {
+  return {
+    uid,
+    tagSerialNumber: `TAG-${uid}`,
+    creationTime: new Date().toISOString(),
+    creationLocation: place,
+    currentLocation: place,
+    updateTime: null,
+    weightKg: 410,
+    avgMoisture: 12.5,
+    peakMoisture: 15,
+    protein: 19.5,
+    ash: 10.1,
+    sugar: 24,
+    temperature: 27,
+    measurementQuality: 92,
+    baleLengthMeters: 2.4,
+    baleDiameterMeters: null,
+    cutLengthMM: 38,
+    flakeCount: 34,
+    appliedPreservativeKg: 0,
+    baleSize: 'ThreeXFour',
+    adf: 30,
+    ndf: 40,
+    loadType: 'internal',
+    bindingMode: 'Twine',
+    wrapsPerBale: null,
+    stackType: null,
+    missingTags: false,
+    ...changes,
+  };
+}
+
+/** Sends bales as the baler whose ingest key is `apiKey`, and expects every one created. */
+export async function ingestBales(
+  request: APIRequestContext,
+  apiKey: string,
+  bales: IngestBale[],
+): Promise<void> {
+  const response = await request.post('/ingest/v1/bales', {
+    headers: { [INGEST_API_KEY_HEADER]: apiKey },
+    data: { bales },
+  });
+  expect(await response.json()).toMatchObject({ created: bales.length });
+}
