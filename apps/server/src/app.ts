@@ -38,6 +38,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { startErrorReporting } from './lib/error-reporting.ts';
 import { databaseRateLimitStore } from './lib/rate-limit/database-store.ts';
 import { requestValidatorCompiler } from './lib/request-validator.ts';
+import { refuseViewerChanges } from './lib/roles.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { answerClientError, answerFrameworkError } from './plugins/client-error.ts';
 import { compression } from './plugins/compression.ts';
@@ -122,6 +123,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(
     async (userApi) => {
       await userApi.register(authenticate);
+      await userApi.register(refuseViewerChanges);
       await userApi.register(usersRoutes);
       await userApi.register(settingsRoutes);
       await userApi.register(subAccountsRoutes);
@@ -138,6 +140,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(
     async (dataApi) => {
       await dataApi.register(authenticate);
+      await dataApi.register(refuseViewerChanges);
       await dataApi.register(balesRoutes);
       await dataApi.register(mapRoutes);
       await dataApi.register(geofencesRoutes);

@@ -12,8 +12,13 @@ import {
 } from './user.ts';
 
 describe('roles (docs/product.md#roles)', () => {
-  it('names the two groups', () => {
-    expect(userGroups).toEqual(['AccountsOwner', 'SuperAdmins']);
+  it('names the owner, manager, viewer and SuperAdmin groups', () => {
+    expect(userGroups).toEqual([
+      'AccountsOwner',
+      'AccountsManager',
+      'AccountsViewer',
+      'SuperAdmins',
+    ]);
   });
 
   it('counts owners and super admins as authorized users, others not', () => {
@@ -22,6 +27,7 @@ describe('roles (docs/product.md#roles)', () => {
     expect(isAuthorizedUser(['AccountsOwner', 'SuperAdmins'])).toBe(true);
     expect(isAuthorizedUser([])).toBe(false);
     expect(isAuthorizedUser(['Viewers'])).toBe(false);
+    expect(isAuthorizedUser(['AccountsManager'])).toBe(false);
     expect(isAuthorizedUser(undefined)).toBe(false);
   });
 

@@ -1,13 +1,21 @@
 import { z } from 'zod';
 import { emailSchema } from './register.ts';
 
-/** Groups carried in the id token's 'cognito:groups' claim (docs/product.md#roles). */
-export const userGroups = ['AccountsOwner', 'SuperAdmins'] as const;
+/**
+ * Groups carried in the id token's 'cognito:groups' claim (docs/product.md#roles): the owner, the
+ * two invited roles (roles.ts) and the platform's operators.
+ */
+export const userGroups = [
+  'AccountsOwner',
+  'AccountsManager',
+  'AccountsViewer',
+  'SuperAdmins',
+] as const;
 export type UserGroup = (typeof userGroups)[number];
 
 /**
  * docs/product.md#roles: AccountsOwner and SuperAdmins *together* make up the authorized users, so
- * either group is enough; sub-account users have neither.
+ * either group is enough; managers and viewers have neither. What a role may do: roles.ts `may`.
  */
 export function isAuthorizedUser(groups: readonly string[] | undefined): boolean {
   return groups?.some((group) => group === 'AccountsOwner' || group === 'SuperAdmins') ?? false;

@@ -11,11 +11,15 @@ import {
 const id = '0b9a4c4e-3f7e-4a52-9d43-0c6a1f2b3c4d';
 
 describe('inviteUserRequestSchema', () => {
-  it('takes a name and a normalized email', () => {
+  it('takes a name, a normalized email and a role, a viewer when none is given', () => {
     expect(inviteUserRequestSchema.parse({ name: ' Bo ', email: 'Bo@Farm.example' })).toEqual({
       name: 'Bo',
       email: 'bo@farm.example',
+      role: 'viewer',
     });
+    const manager = { name: 'Bo', email: 'bo@farm.example', role: 'manager' };
+    expect(inviteUserRequestSchema.parse(manager)).toEqual(manager);
+    expect(inviteUserRequestSchema.safeParse({ ...manager, role: 'owner' }).success).toBe(false);
   });
 
   it('rejects a missing name and a bad email', () => {
@@ -41,7 +45,8 @@ describe('subAccountSchema', () => {
       email: 'bo@farm.example',
       status: 'sent',
       enabled: true,
-      groups: [],
+      groups: ['AccountsViewer'],
+      role: 'viewer',
     };
     expect(subAccountSchema.parse(user)).toEqual(user);
     expect(subAccountSchema.safeParse({ ...user, status: 'invited' }).success).toBe(false);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nameSchema } from '../common/name.ts';
 import { messages } from '../errors/messages.ts';
 import { emailSchema } from '../identity/register.ts';
+import { invitableRoleSchema, roles } from '../identity/roles.ts';
 import { userGroups, userStatusSchema } from '../identity/user.ts';
 
 /** A person of the organization as the owner's Sub-Accounts list shows them (GET /users). */
@@ -12,6 +13,8 @@ export const subAccountSchema = z.object({
   status: userStatusSchema,
   enabled: z.boolean(),
   groups: z.array(z.enum(userGroups)),
+  /** What the groups make them (docs/product.md#roles). */
+  role: z.enum(roles),
 });
 export type SubAccount = z.infer<typeof subAccountSchema>;
 
@@ -23,10 +26,14 @@ export type SubAccountList = z.infer<typeof subAccountListSchema>;
 export const userGroupQuerySchema = z.object({ group: z.enum(userGroups) });
 export type UserGroupQuery = z.infer<typeof userGroupQuerySchema>;
 
-/** POST /user: the owner invites someone by name and email. */
+/**
+ * POST /user: the owner invites someone by name and email as a manager or a viewer; without a
+ * role (the spec's call names none) they become a viewer, who can change nothing.
+ */
 export const inviteUserRequestSchema = z.object({
   name: nameSchema,
   email: emailSchema,
+  role: invitableRoleSchema.default('viewer'),
 });
 export type InviteUserRequest = z.infer<typeof inviteUserRequestSchema>;
 
@@ -36,6 +43,13 @@ export const updateUserRequestSchema = z.object({
   name: nameSchema,
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+/** PUT /user/role: the owner makes someone of the organization a manager or a viewer. */
+export const changeRoleRequestSchema = z.object({
+  id: z.uuid(),
+  role: invitableRoleSchema,
+});
+export type ChangeRoleRequest = z.infer<typeof changeRoleRequestSchema>;
 
 /**
  * Query of DELETE /user and PUT /user/{enable,disable,reinvite}: the user by id or by email

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertOutboxMail } from '../../lib/mail/outbox.repository.ts';
-import { assertOwner } from '../../lib/roles.ts';
+import { assertMay } from '../../lib/roles.ts';
 import { findOrganization } from '../users/users.repository.ts';
 import { dataExportMail } from './data-export-mail.ts';
 import { buildExportZip } from './data-export-zip.ts';
@@ -43,7 +43,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 /** The owner's (or a SuperAdmin acting for the organization), never a sub-user's. */
 export function requireAccountDataAccess(principal: Principal): void {
-  assertOwner(principal, messages.roles.ownerOnlyAccountData);
+  assertMay(principal, 'accountData');
 }
 
 /** What the screen shows of an export. */

@@ -9,7 +9,7 @@ import { messages } from '@baletrack/contracts/errors/messages';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { assertOwner } from '../../lib/roles.ts';
+import { assertMay } from '../../lib/roles.ts';
 import { findOrganization } from '../users/users.repository.ts';
 import { statusAt, toEntry } from './authorized-email-view.ts';
 import {
@@ -59,7 +59,7 @@ export async function addAuthorizedEmail(
   email: string,
   log: Log,
 ): Promise<AuthorizedEmailEntry> {
-  assertOwner(principal, messages.roles.ownerOnlyBalers);
+  assertMay(principal, 'balers');
   const existing = await findLiveAuthorizedEmail(ctx.db, principal.orgId, email);
   // An Expired one is asked again; a Pending or Active one already stands.
   if (existing && statusAt(existing, ctx.now()) === 'Expired') {
@@ -101,7 +101,7 @@ export async function changeAuthorizedEmail(
   query: ChangeAuthorizedEmailQuery,
   log: Log,
 ): Promise<AuthorizedEmailEntry> {
-  assertOwner(principal, messages.roles.ownerOnlyBalers);
+  assertMay(principal, 'balers');
   const row = await findLiveAuthorizedEmail(ctx.db, principal.orgId, email);
   if (!row) throw new AppError('NOT_FOUND', messages.authorizedEmail.notFound);
   if (row.status === 'Active') throw new AppError('CONFLICT', messages.authorizedEmail.notPending);
@@ -119,7 +119,7 @@ export async function removeAuthorizedEmail(
   principal: Principal,
   email: string,
 ): Promise<void> {
-  assertOwner(principal, messages.roles.ownerOnlyBalers);
+  assertMay(principal, 'balers');
   const row = await findLiveAuthorizedEmail(ctx.db, principal.orgId, email);
   if (!row || !(await markDeleted(ctx.db, row.id, ctx.now()))) {
     throw new AppError('NOT_FOUND', messages.authorizedEmail.notFound);

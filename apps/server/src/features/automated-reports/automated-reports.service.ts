@@ -9,7 +9,7 @@ import { nextSendAt } from '@baletrack/domain/automated-reports/report-schedule'
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
-import { assertOwner } from '../../lib/roles.ts';
+import { assertMay } from '../../lib/roles.ts';
 import { findFilter } from '../filters/filters.repository.ts';
 import {
   type AutomatedReportRow,
@@ -62,7 +62,7 @@ export async function automatedReports(
   ctx: AppContext,
   principal: Principal,
 ): Promise<AutomatedReport[]> {
-  assertOwner(principal, messages.roles.ownerOnlyAutomatedReports);
+  assertMay(principal, 'automatedReports');
   const now = ctx.now();
   return (await listAutomatedReports(ctx.db, principal.orgId)).map((row) => toView(row, now));
 }
@@ -104,7 +104,7 @@ export async function createAutomatedReport(
   principal: Principal,
   body: CreateAutomatedReportRequest,
 ): Promise<AutomatedReport> {
-  assertOwner(principal, messages.roles.ownerOnlyAutomatedReports);
+  assertMay(principal, 'automatedReports');
   const id = randomUUID();
   const settings = settingsOf(body);
   await withKnownFilter(ctx, principal.orgId, settings, async () => {
@@ -119,7 +119,7 @@ export async function changeAutomatedReport(
   principal: Principal,
   body: UpdateAutomatedReportRequest,
 ): Promise<AutomatedReport> {
-  assertOwner(principal, messages.roles.ownerOnlyAutomatedReports);
+  assertMay(principal, 'automatedReports');
   const settings = settingsOf(body);
   const changed = await withKnownFilter(ctx, principal.orgId, settings, () =>
     updateAutomatedReport(ctx.db, principal.orgId, body.id, settings, ctx.now()),
@@ -133,6 +133,6 @@ export async function removeAutomatedReport(
   principal: Principal,
   id: string,
 ): Promise<void> {
-  assertOwner(principal, messages.roles.ownerOnlyAutomatedReports);
+  assertMay(principal, 'automatedReports');
   if (!(await deleteAutomatedReport(ctx.db, principal.orgId, id))) throw notFound();
 }

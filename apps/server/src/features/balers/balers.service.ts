@@ -11,7 +11,7 @@ import { messages } from '@baletrack/contracts/errors/messages';
 import { vinProblem } from '@baletrack/domain/vin/vin';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertOwner } from '../../lib/roles.ts';
+import { assertMay } from '../../lib/roles.ts';
 import { authorizedEmailsNamed } from '../authorized-emails/authorized-email-view.ts';
 import { activeAuthorizedEmails } from '../authorized-emails/authorized-emails.repository.ts';
 import { lastSubscribedMonths } from '../subscriptions/subscription-months.repository.ts';
@@ -131,7 +131,7 @@ export async function validateBalerVin(
   principal: Principal,
   vin: string,
 ): Promise<BalerValidation> {
-  assertOwner(principal, messages.roles.ownerOnlyBalers);
+  assertMay(principal, 'balers');
   const record = await registrableRecord(ctx, principal.orgId, vin);
   return { vin, acmStatus: record.acmStatus, acmExpiry: record.acmExpiry ?? null };
 }
@@ -142,7 +142,7 @@ export async function registerBaler(
   principal: Principal,
   input: RegisterBalerRequest,
 ): Promise<BalerWithKey> {
-  assertOwner(principal, messages.roles.ownerOnlyBalers);
+  assertMay(principal, 'balers');
   await registrableRecord(ctx, principal.orgId, input.vin);
   const { baler, apiKey } = await createBaler(ctx, principal.orgId, input);
   return { baler: await balerOf(ctx, principal, baler.id), apiKey };
@@ -185,7 +185,7 @@ export async function deleteBaler(
   principal: Principal,
   balerId: string,
 ): Promise<void> {
-  assertOwner(principal, messages.roles.ownerOnlyBalers);
+  assertMay(principal, 'balers');
   await ctx.db.transaction().execute(async (trx) => {
     const deleted = await markBalerDeleted(trx, principal.orgId, balerId, ctx.now());
     if (!deleted) throw new AppError('NOT_FOUND', messages.baler.notFound);
@@ -199,7 +199,7 @@ async function changeBaler(
   balerId: string,
   changes: Parameters<typeof updateBaler>[3],
 ): Promise<Baler> {
-  assertOwner(principal, messages.roles.ownerOnlyBalers);
+  assertMay(principal, 'balers');
   const changed = await updateBaler(ctx.db, principal.orgId, balerId, changes);
   if (!changed) throw new AppError('NOT_FOUND', messages.baler.notFound);
   return balerOf(ctx, principal, balerId);

@@ -1,8 +1,7 @@
-import { messages } from '@baletrack/contracts/errors/messages';
 import { type Settings, settingsSchema } from '@baletrack/contracts/settings/settings';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertOwner } from '../../lib/roles.ts';
+import { assertMay } from '../../lib/roles.ts';
 import { findSettings, updateSettings } from './settings.repository.ts';
 
 const noOrganization = () => new AppError('NOT_FOUND', 'This organization does not exist.');
@@ -21,7 +20,7 @@ export async function changeSettings(
   principal: Principal,
   settings: Settings,
 ): Promise<Settings> {
-  assertOwner(principal, messages.roles.ownerOnlySettings);
+  assertMay(principal, 'settings');
   const row = await updateSettings(ctx.db, principal.orgId, settings);
   if (!row) throw noOrganization();
   return settingsSchema.parse(row);

@@ -3,7 +3,7 @@ import { isAdmin } from '@baletrack/contracts/identity/user';
 import type { GrantCreditsRequest, Wallet } from '@baletrack/contracts/subscriptions/wallet';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertOwner } from '../../lib/roles.ts';
+import { assertMay } from '../../lib/roles.ts';
 import {
   addLedgerEntries,
   ledgerBalance,
@@ -56,5 +56,5 @@ export async function grantCredits(
 
 /** Owners (and SuperAdmins acting for them) change subscriptions; everyone else only looks. */
 export function assertSubscriptionOwner(principal: Principal): void {
-  assertOwner(principal, messages.roles.ownerOnlySubscriptions);
+  assertMay(principal, 'billing');
 }

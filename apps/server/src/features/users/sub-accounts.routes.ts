@@ -1,4 +1,5 @@
 import {
+  changeRoleRequestSchema,
   inviteUserRequestSchema,
   subAccountListSchema,
   subAccountSchema,
@@ -9,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  changeSubAccountRole,
   deleteSubAccount,
   inviteSubAccount,
   organizationUsers,
@@ -30,7 +32,7 @@ export async function subAccountsRoutes(instance: FastifyInstance): Promise<void
   app.get(
     '/users',
     { schema: { summary: "The organization's sub-account users", tags, ...list } },
-    async (request) => organizationUsers(app.ctx, request.principal, { noGroup: true }),
+    async (request) => organizationUsers(app.ctx, request.principal, { subAccounts: true }),
   );
   app.get(
     '/users/group',
@@ -71,6 +73,18 @@ export async function subAccountsRoutes(instance: FastifyInstance): Promise<void
     '/user',
     { schema: { summary: 'Rename a user', tags, body: updateUserRequestSchema, ...one } },
     async (request) => renameSubAccount(app.ctx, request.principal, request.body, request.log),
+  );
+  app.put(
+    '/user/role',
+    {
+      schema: {
+        summary: "Change a user's role (manager or viewer); applies to their next call",
+        tags,
+        body: changeRoleRequestSchema,
+        ...one,
+      },
+    },
+    async (request) => changeSubAccountRole(app.ctx, request.principal, request.body, request.log),
   );
   app.delete(
     '/user',

@@ -1,6 +1,8 @@
 import { messages } from '@baletrack/contracts/errors/messages';
+import { groupsWithRole, roleGroups } from '@baletrack/contracts/identity/roles';
 import type { UserGroup } from '@baletrack/contracts/identity/user';
 import type {
+  ChangeRoleRequest,
   InviteUserRequest,
   SubAccount,
   UpdateUserRequest,
@@ -8,8 +10,9 @@ import type {
 } from '@baletrack/contracts/users/sub-account';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertOwner } from '../../lib/roles.ts';
+import { assertMay } from '../../lib/roles.ts';
 import { emailReceivesReports } from '../automated-reports/automated-reports.repository.ts';
+import { updateUser } from '../identity/pool-users.repository.ts';
 import { temporaryPassword } from '../identity/temporary-password.ts';
 import {
   createPoolUser,
@@ -36,17 +39,17 @@ interface Log {
  * Sub-account users (API 2's /users and /user calls): the owner invites, renames, disables,
  * enables, re-invites and deletes the people of their organization. Owners are the
  * AccountsOwner of the organization or a SuperAdmin acting on it (docs/product.md#roles); everyone
- * else, sub-users included, gets 'Only the account owner can modify users.' — also for the lists,
- * since they hold everyone's email address.
+ * else, managers and viewers included, gets 'Only the account owner can modify users.' — also for
+ * the lists, since they hold everyone's email address.
  */
 
 /** GET /users, /users/group and /users/organization: the sub-accounts, a group, or everyone. */
 export async function organizationUsers(
   ctx: AppContext,
   principal: Principal,
-  only: { group?: UserGroup; noGroup?: boolean } = {},
+  only: { group?: UserGroup; subAccounts?: boolean } = {},
 ) {
-  assertOwner(principal, messages.roles.ownerOnlyUsers);
+  assertMay(principal, 'people');
   const users = await listUsers(ctx.db, principal.orgId, only);
   return { users: users.map(toUserView) };
 }
@@ -58,7 +61,7 @@ export async function inviteSubAccount(
   input: InviteUserRequest,
   log: Log,
 ): Promise<SubAccount> {
-  assertOwner(principal, messages.roles.ownerOnlyUsers);
+  assertMay(principal, 'people');
   await assertEmailFree(ctx, principal.orgId, input.email);
   const organization = await findOrganization(ctx.db, principal.orgId);
   if (!organization) throw new AppError('NOT_FOUND', messages.user.doesNotExist);
@@ -70,7 +73,7 @@ export async function inviteSubAccount(
       email: input.email,
       name: input.name,
       password,
-      groups: [],
+      groups: [roleGroups[input.role]],
       status: 'FORCE_CHANGE_PASSWORD',
     }));
   } catch (error) {
@@ -103,10 +106,33 @@ export async function renameSubAccount(
   input: UpdateUserRequest,
   log: Log,
 ): Promise<SubAccount> {
-  assertOwner(principal, messages.roles.ownerOnlyUsers);
+  assertMay(principal, 'people');
   const user = await targetUser(ctx, principal, { id: input.id });
   try {
     await renameUser(ctx.db, principal.orgId, user.id, input.name);
+  } catch (error) {
+    return failed(log, messages.user.updateFailed, error);
+  }
+  return subAccountView(ctx, principal.orgId, { id: user.id });
+}
+
+/**
+ * PUT /user/role: makes someone a manager or a viewer. The server reads groups from the database
+ * on every call, so it applies to their next call (docs/product.md#roles: staleness).
+ */
+export async function changeSubAccountRole(
+  ctx: AppContext,
+  principal: Principal,
+  input: ChangeRoleRequest,
+  log: Log,
+): Promise<SubAccount> {
+  assertMay(principal, 'people');
+  const user = await targetUser(ctx, principal, { id: input.id });
+  if (user.groups.includes('AccountsOwner') || user.groups.includes('SuperAdmins')) {
+    throw new AppError('VALIDATION_FAILED', messages.roles.ownerRoleFixed);
+  }
+  try {
+    await updateUser(ctx.db, user.id, { groups: groupsWithRole(user.groups, input.role) });
   } catch (error) {
     return failed(log, messages.user.updateFailed, error);
   }
@@ -121,7 +147,7 @@ export async function setSubAccountEnabled(
   enabled: boolean,
   log: Log,
 ) {
-  assertOwner(principal, messages.roles.ownerOnlyUsers);
+  assertMay(principal, 'people');
   const user = await targetUser(ctx, principal, ref);
   if (!enabled && user.id === principal.userId) {
     throw new AppError('VALIDATION_FAILED', messages.user.cannotDisableSelf);
@@ -141,7 +167,7 @@ export async function reinviteSubAccount(
   ref: UserRefQuery,
   log: Log,
 ): Promise<SubAccount> {
-  assertOwner(principal, messages.roles.ownerOnlyUsers);
+  assertMay(principal, 'people');
   const user = await targetUser(ctx, principal, ref);
   if (user.status !== 'FORCE_CHANGE_PASSWORD') {
     throw new AppError('CONFLICT', messages.user.inviteAlreadyAccepted);
@@ -173,7 +199,7 @@ export async function deleteSubAccount(
   ref: UserRefQuery,
   log: Log,
 ): Promise<void> {
-  assertOwner(principal, messages.roles.ownerOnlyUsers);
+  assertMay(principal, 'people');
   const user = await targetUser(ctx, principal, ref);
   if (user.id === principal.userId) {
     throw new AppError('VALIDATION_FAILED', messages.user.cannotDeleteSelf);

@@ -1,3 +1,4 @@
+import { roleOf } from '@baletrack/contracts/identity/roles';
 import {
   type UserGroup,
   userGroups,
@@ -22,6 +23,7 @@ export function toUserView(user: {
     groups: user.groups.filter((g): g is UserGroup =>
       (userGroups as readonly string[]).includes(g),
     ),
+    role: roleOf(user.groups),
     status: userStatusByPoolStatus[user.status as keyof typeof userStatusByPoolStatus],
     enabled: user.enabled,
   };

@@ -28,16 +28,22 @@ export function findUser(db: Db, orgId: string, userId: string) {
 const userColumns = ['id', 'orgId', 'email', 'name', 'status', 'enabled', 'groups'] as const;
 
 /**
- * Users of one organization, optionally only those in a group or only those in none (the
- * sub-accounts), oldest first so an invite list keeps its order.
+ * Users of one organization, optionally only those in a group or only the sub-accounts (neither
+ * owner nor SuperAdmin: the managers and viewers), oldest first so an invite list keeps its order.
  */
-export function listUsers(db: Db, orgId: string, only: { group?: string; noGroup?: boolean } = {}) {
+export function listUsers(
+  db: Db,
+  orgId: string,
+  only: { group?: string; subAccounts?: boolean } = {},
+) {
   return db
     .selectFrom('users')
     .select(userColumns)
     .where('orgId', '=', orgId)
     .$if(only.group !== undefined, (q) => q.where(sql<boolean>`${only.group} = any(groups)`))
-    .$if(only.noGroup === true, (q) => q.where(sql<boolean>`cardinality(groups) = 0`))
+    .$if(only.subAccounts === true, (q) =>
+      q.where(sql<boolean>`not (groups && array['AccountsOwner', 'SuperAdmins']::text[])`),
+    )
     .orderBy('createdAt')
     .orderBy('email')
     .execute();
