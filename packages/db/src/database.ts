@@ -449,6 +449,21 @@ export interface HeatRiskMailsTable {
   createdAt: DefaultedTimestamp;
 }
 
+/** The owner's price of a hay grade from a day on (migration 0015); a change is a new row. */
+export interface HayPricesTable {
+  orgId: string;
+  id: string;
+  /** 'legume.Supreme' … 'grass.Low'. */
+  grade: string;
+  price: number;
+  unit: 'shortTon' | 'longTon' | 'tonne';
+  premiumPerRfvPoint: number | null;
+  /** 'YYYY-MM-DD', inclusive. */
+  effectiveFrom: ColumnType<string, string, string>;
+  createdBy: string;
+  createdAt: DefaultedTimestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -481,4 +496,5 @@ export interface Database {
   feedback: FeedbackTable;
   chatMessages: ChatMessagesTable;
   heatRiskMails: HeatRiskMailsTable;
+  hayPrices: HayPricesTable;
 }

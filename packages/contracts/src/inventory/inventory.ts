@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { gradeBases, hayGradeSchema } from './hay-grade.ts';
+
+/** The ton a price is per: short ton (Imperial US), long ton (Imperial UK), tonne (metric). */
+export const priceUnits = ['shortTon', 'longTon', 'tonne'] as const;
+export type PriceUnit = (typeof priceUnits)[number];
+
+/** The inventory's own words (docs/product.md#beyond-the-spec-quality-and-value). */
+export const inventoryMessages = {
+  ownerOnlyPrices: 'Only the account owner can set hay prices.',
+  priceInvalid: 'Enter a price of 0 or more.',
+  premiumInvalid: 'Enter a premium of 0 or more, or leave it empty.',
+  dateInvalid: 'Enter the day the price takes effect.',
+} as const;
+
+const money = (error: string) =>
+  z.number({ error }).min(0, error).max(1_000_000, error).finite(error);
+const isoDate = z.iso.date({ error: inventoryMessages.dateInvalid });
+
+/**
+ * POST /inventory/prices: a grade's price per ton (the organization's units decide which) from a
+ * day on. A change is a new row; older rows stay, so values can be recomputed as they stood.
+ */
+export const savePriceRequestSchema = z.object({
+  grade: hayGradeSchema,
+  price: money(inventoryMessages.priceInvalid),
+  /** Added per RFV (or RFQ) point above the grade's lower bound; legume grades only. */
+  premiumPerRfvPoint: money(inventoryMessages.premiumInvalid).nullable(),
+  effectiveFrom: isoDate,
+});
+export type SavePriceRequest = z.infer<typeof savePriceRequestSchema>;
+
+export const gradePriceSchema = savePriceRequestSchema.extend({
+  id: z.uuid(),
+  unit: z.enum(priceUnits),
+  createdAt: z.string(),
+});
+export type GradePriceRow = z.infer<typeof gradePriceSchema>;
+
+/** GET /inventory/prices: the unit new prices are set in, and every row, newest first. */
+export const pricesResponseSchema = z.object({
+  unit: z.enum(priceUnits),
+  prices: z.array(gradePriceSchema),
+});
+export type PricesResponse = z.infer<typeof pricesResponseSchema>;
+
+/** Query of GET /inventory/value: the day to value the hay on (today when absent). */
+export const inventoryValueQuerySchema = z.object({ asOf: isoDate.optional() });
+export type InventoryValueQuery = z.infer<typeof inventoryValueQuerySchema>;
+
+/** Totals of a set of bales on hand; value in the organization's money, null when none priced. */
+export const valueTotalsSchema = z.object({
+  baleCount: z.number().int().min(0),
+  weightKg: z.number().min(0),
+  value: z.number().nullable(),
+  /** Bales without a grade, or whose grade has no price on the day. */
+  unpricedCount: z.number().int().min(0),
+});
+export type ValueTotals = z.infer<typeof valueTotalsSchema>;
+
+const named = z.object({ id: z.string(), name: z.string() });
+
+/** GET /inventory/value: the hay on hand (not loaded out) valued on a day. */
+export const inventoryValueResponseSchema = z.object({
+  asOf: z.string(),
+  total: valueTotalsSchema,
+  byGrade: z.array(valueTotalsSchema.extend({ grade: hayGradeSchema.nullable() })),
+  byStack: z.array(
+    valueTotalsSchema.extend({
+      id: z.string(),
+      lat: z.number(),
+      lon: z.number(),
+      grade: hayGradeSchema.nullable(),
+      basis: z.enum(gradeBases).nullable(),
+    }),
+  ),
+  byField: z.array(valueTotalsSchema.extend(named.shape)),
+  byCutting: z.array(valueTotalsSchema.extend(named.shape).extend({ year: z.number().int() })),
+  byCropYear: z.array(valueTotalsSchema.extend({ year: z.number().int() })),
+});
+export type InventoryValueResponse = z.infer<typeof inventoryValueResponseSchema>;
