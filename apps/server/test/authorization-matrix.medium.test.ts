@@ -5,20 +5,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthorizationFixtures,
   authorizationFixtures,
-  type Role,
-  roles,
+  type Caller,
+  callers,
 } from './helpers/authorization-fixtures.ts';
 import { newVin, square } from './helpers/farm.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { apiCall, type CallOptions } from './helpers/user-api.ts';
 
 // Who may call what, over every API 1 and API 2 endpoint: one row per endpoint, one column per
-// caller. A new endpoint adds its row (the last test fails until it does). Every body is also
-// searched for the data of an organization the caller does not act on.
+// caller, the three roles first (docs/product.md#roles). A new endpoint adds its row (the last
+// test fails until it does). Every body is also searched for the data of an organization the
+// caller does not act on.
 
 type Statuses = [
   owner: number,
-  subUser: number,
+  manager: number,
+  viewer: number,
   disabledUser: number,
   otherOwner: number,
   admin: number,
@@ -88,18 +90,25 @@ const newHomeReport = async (f: AuthorizationFixtures) => {
 };
 const filterBody = () => ({ body: { ...emptyFilter, name: newName('Filter') } });
 
-// Columns: owner, sub-user, disabled user, other org's owner, SuperAdmin without and with
-// X-Organization-Id (acting on the owner's organization), no token, expired, bad signature.
-const ALL_READ: Statuses = [200, 200, 401, 200, 200, 200, 401, 401, 401];
+// Columns: owner, manager, viewer, disabled manager, other org's owner, SuperAdmin without and
+// with X-Organization-Id (acting on the owner's organization), no token, expired, bad signature.
+const ALL_READ: Statuses = [200, 200, 200, 401, 200, 200, 200, 401, 401, 401];
 /** Anyone of the organization creates one (in the organization the caller acts on). */
-const ALL_CREATE: Statuses = [201, 201, 401, 201, 201, 201, 401, 401, 401];
-const OWN_THING: Statuses = [200, 200, 401, 404, 404, 200, 401, 401, 401];
-/** Anyone of the organization deletes one of its things. */
-const OWN_DELETE: Statuses = [204, 204, 401, 404, 404, 204, 401, 401, 401];
-const OWNER_READ: Statuses = [200, 403, 401, 200, 200, 200, 401, 401, 401];
-const OWNER_CHANGE: Statuses = [200, 403, 401, 404, 404, 200, 401, 401, 401];
-const PUBLIC: Statuses = [201, 201, 201, 201, 201, 201, 201, 201, 201];
-const ADMIN_ONLY: Statuses = [403, 403, 401, 403, 200, 200, 401, 401, 401];
+const ALL_CREATE: Statuses = [201, 201, 201, 401, 201, 201, 201, 401, 401, 401];
+/** Owners and managers create farm data; a viewer changes nothing. */
+const FARM_CREATE: Statuses = [201, 201, 403, 401, 201, 201, 201, 401, 401, 401];
+const OWN_THING: Statuses = [200, 200, 200, 401, 404, 404, 200, 401, 401, 401];
+/** Owners and managers change the organization's farm data. */
+const FARM_CHANGE: Statuses = [200, 200, 403, 401, 404, 404, 200, 401, 401, 401];
+/** Owners and managers delete the organization's farm data. */
+const FARM_DELETE: Statuses = [204, 204, 403, 401, 404, 404, 204, 401, 401, 401];
+/** The owner's (another owner and a SuperAdmin on its own see their own organization's). */
+const OWNER_READ: Statuses = [200, 403, 403, 401, 200, 200, 200, 401, 401, 401];
+/** Owners and managers (automated reports, settings), on the organization they act on. */
+const MANAGERS: Statuses = [200, 200, 403, 401, 200, 200, 200, 401, 401, 401];
+const OWNER_CHANGE: Statuses = [200, 403, 403, 401, 404, 404, 200, 401, 401, 401];
+const PUBLIC: Statuses = [201, 201, 201, 201, 201, 201, 201, 201, 201, 201];
+const ADMIN_ONLY: Statuses = [403, 403, 403, 401, 403, 200, 200, 401, 401, 401];
 /** A registry entry's fields, naming no one's email. */
 const registryFields = {
   registered: true,
@@ -114,7 +123,7 @@ const matrix: Row[] = [
   [
     'GET',
     '/data-api/cluster-tree/get',
-    [404, 404, 401, 404, 404, 404, 401, 401, 401],
+    [404, 404, 404, 401, 404, 404, 404, 401, 401, 401],
     () => q({ clusterId: 999_999 }),
   ],
   ['GET', '/data-api/stacks/get', ALL_READ],
@@ -137,7 +146,7 @@ const matrix: Row[] = [
   [
     'POST',
     '/data-api/bales/manual-scan',
-    ALL_READ,
+    [200, 200, 403, 401, 200, 200, 200, 401, 401, 401],
     () => ({
       body: {
         scans: [
@@ -155,90 +164,91 @@ const matrix: Row[] = [
   ['GET', '/data-api/reports/csv', OWN_THING, (f) => q({ filterId: home(f).filterId })],
   // The organization's data (docs/product.md#account): the owner's, or a SuperAdmin's acting.
   ['GET', '/data-api/reports/data-governance', OWNER_READ],
-  ['POST', '/data-api/reports/email-user-data', [202, 403, 401, 202, 202, 202, 401, 401, 401]],
+  ['POST', '/data-api/reports/email-user-data', [202, 403, 403, 401, 202, 202, 202, 401, 401, 401]],
   ['GET', '/data-api/reports/email-user-data', OWNER_READ],
   // Public: the mailed link is the credential; an unknown one is 404 for everyone.
   [
     'GET',
     '/data-api/public/data-exports/{token}',
-    [404, 404, 404, 404, 404, 404, 404, 404, 404],
+    [404, 404, 404, 404, 404, 404, 404, 404, 404, 404],
     () => ({ params: { token: 'A'.repeat(43) } }),
   ],
   ['GET', '/data-api/reports/pdf', OWN_THING, (f) => q({ filterId: home(f).filterId })],
-  // Fields, crops, cuttings and filters: sub-users create and change them too
-  // (docs/product.md#roles).
+  // Fields, crops, cuttings and filters: owners and managers create and change them, viewers
+  // read them (docs/product.md#roles).
   ['GET', '/data-api/fields', ALL_READ],
-  ['POST', '/data-api/fields', ALL_CREATE, fieldBody],
+  ['POST', '/data-api/fields', FARM_CREATE, fieldBody],
   ['GET', '/data-api/fields/{id}', OWN_THING, (f) => ({ params: { id: f.home.fieldId } })],
   [
     'PUT',
     '/data-api/fields/{id}',
-    OWN_THING,
+    FARM_CHANGE,
     async (f) => ({ params: { id: (await f.newHomeField()).id }, ...fieldBody() }),
   ],
   [
     'DELETE',
     '/data-api/fields/{id}',
-    OWN_DELETE,
+    FARM_DELETE,
     async (f) => ({ params: { id: (await f.newHomeField()).id } }),
   ],
   ['GET', '/data-api/crops', ALL_READ],
-  ['POST', '/data-api/crops', ALL_CREATE, () => q({ name: newName('Crop') })],
+  ['POST', '/data-api/crops', FARM_CREATE, () => q({ name: newName('Crop') })],
   ['GET', '/data-api/crops/{id}', OWN_THING, (f) => ({ params: { id: f.home.cropId } })],
   [
     'PUT',
     '/data-api/crops/{id}',
-    OWN_THING,
+    FARM_CHANGE,
     async (f) => ({ params: { id: (await f.newHomeCrop()).id }, ...q({ name: newName('Crop') }) }),
   ],
   [
     'DELETE',
     '/data-api/crops/{id}',
-    OWN_DELETE,
+    FARM_DELETE,
     async (f) => ({ params: { id: (await f.newHomeCrop()).id } }),
   ],
   ['GET', '/data-api/cuttings', ALL_READ, () => q({ year: 2025 })],
   ['GET', '/data-api/cuttings/all', ALL_READ],
-  ['POST', '/data-api/cuttings', ALL_CREATE, cuttingBody],
+  ['POST', '/data-api/cuttings', FARM_CREATE, cuttingBody],
   ['GET', '/data-api/cuttings/{id}', OWN_THING, (f) => ({ params: { id: f.home.cuttingId } })],
   [
     'PUT',
     '/data-api/cuttings/{id}',
-    OWN_THING,
+    FARM_CHANGE,
     async (f) => ({ params: { id: (await f.newHomeCutting()).id }, ...cuttingBody() }),
   ],
   [
     'DELETE',
     '/data-api/cuttings/{id}',
-    OWN_DELETE,
+    FARM_DELETE,
     async (f) => ({ params: { id: (await f.newHomeCutting()).id } }),
   ],
   ['GET', '/data-api/filters/get', ALL_READ],
-  ['POST', '/data-api/filters/create', ALL_CREATE, filterBody],
+  ['POST', '/data-api/filters/create', FARM_CREATE, filterBody],
   [
     'PUT',
     '/data-api/filters/{id}',
-    OWN_THING,
+    FARM_CHANGE,
     async (f) => ({ params: { id: (await f.newHomeFilter()).id }, ...filterBody() }),
   ],
   [
     'DELETE',
     '/data-api/filters/{id}',
-    OWN_DELETE,
+    FARM_DELETE,
     async (f) => ({ params: { id: (await f.newHomeFilter()).id } }),
   ],
-  // Automated reports are the owner's; another organization names a filter it does not have.
-  ['GET', '/data-api/autoreport/settings', OWNER_READ],
+  // Automated reports are the owner's and managers'; another organization names a filter it does
+  // not have.
+  ['GET', '/data-api/autoreport/settings', MANAGERS],
   [
     'POST',
     '/data-api/autoreport/settings',
-    [201, 403, 401, 400, 400, 201, 401, 401, 401],
+    [201, 201, 403, 401, 400, 400, 201, 401, 401, 401],
     async (f) => ({ body: reportBody((await f.newHomeFilter()).id) }),
   ],
   [
     'PUT',
     '/data-api/autoreport/settings',
-    [200, 403, 401, 400, 400, 200, 401, 401, 401],
+    [200, 200, 403, 401, 400, 400, 200, 401, 401, 401],
     async (f) => {
       const report = await newHomeReport(f);
       return { body: { ...reportBody(report.filterId), id: report.id } };
@@ -247,7 +257,7 @@ const matrix: Row[] = [
   [
     'DELETE',
     '/data-api/autoreport/settings/{id}',
-    [204, 403, 401, 404, 404, 204, 401, 401, 401],
+    [204, 204, 403, 401, 404, 404, 204, 401, 401, 401],
     async (f) => ({ params: { id: (await newHomeReport(f)).id } }),
   ],
   // API 2 (user and management API)
@@ -268,9 +278,9 @@ const matrix: Row[] = [
   [
     'PUT',
     '/user-api/user/organization/settings',
-    // The owner's only; another owner and a SuperAdmin on its own change their own organization's.
-    // The defaults, which every organization here has, so no other row sees a change.
-    OWNER_READ,
+    // The owner's and managers'; another owner and a SuperAdmin on its own change their own
+    // organization's. The defaults, which every organization here has, so no other row sees a change.
+    MANAGERS,
     () => ({ body: defaultSettings }),
   ],
   ['GET', '/user-api/users', OWNER_READ],
@@ -279,7 +289,7 @@ const matrix: Row[] = [
   [
     'POST',
     '/user-api/user',
-    [201, 403, 401, 201, 201, 201, 401, 401, 401],
+    [201, 403, 403, 401, 201, 201, 201, 401, 401, 401],
     () => ({ body: { name: 'New Hand', email: newEmail() } }),
   ],
   [
@@ -288,8 +298,14 @@ const matrix: Row[] = [
     OWNER_CHANGE,
     async (f) => ({ body: { id: (await f.newHomeUser()).id, name: 'Renamed' } }),
   ],
-  ['DELETE', '/user-api/user', [204, 403, 401, 404, 404, 204, 401, 401, 401], target],
+  ['DELETE', '/user-api/user', [204, 403, 403, 401, 404, 404, 204, 401, 401, 401], target],
   ['PUT', '/user-api/user/enable', OWNER_CHANGE, target],
+  [
+    'PUT',
+    '/user-api/user/role',
+    OWNER_CHANGE,
+    async (f) => ({ body: { id: (await f.newHomeUser()).id, role: 'manager' } }),
+  ],
   ['PUT', '/user-api/user/disable', OWNER_CHANGE, target],
   ['PUT', '/user-api/user/reinvite', OWNER_CHANGE, target],
   // Who may is checked before what was typed, so a wrong confirmation tells the owner's 400 from
@@ -298,7 +314,7 @@ const matrix: Row[] = [
   [
     'DELETE',
     '/user-api/user/close-account',
-    [400, 403, 401, 400, 403, 403, 401, 401, 401],
+    [400, 403, 403, 401, 400, 403, 403, 401, 401, 401],
     () => ({ body: { confirmation: 'delete' } }),
   ],
   // Subscriptions and payments (no Stripe keys here: checkout says payments are off).
@@ -317,13 +333,13 @@ const matrix: Row[] = [
   [
     'POST',
     '/user-api/stripe/checkout',
-    [409, 403, 401, 409, 409, 409, 401, 401, 401],
+    [409, 403, 403, 401, 409, 409, 409, 401, 401, 401],
     () => q({ quantity: 1 }),
   ],
   [
     'POST',
     '/user-api/public/stripe/webhook',
-    [404, 404, 404, 404, 404, 404, 404, 404, 404],
+    [404, 404, 404, 404, 404, 404, 404, 404, 404, 404],
     () => ({ body: { type: 'checkout.session.completed' } }),
   ],
   ['GET', '/user-api/machines', ALL_READ],
@@ -331,13 +347,13 @@ const matrix: Row[] = [
     'POST',
     '/user-api/machines',
     // Another owner and a SuperAdmin on its own are refused: the ACM runs under home's email.
-    [201, 403, 401, 403, 403, 201, 401, 401, 401],
+    [201, 403, 403, 401, 403, 403, 201, 401, 401, 401],
     async (f) => ({ body: { vin: await f.newHomeVin(), name: 'Matrix Registered' } }),
   ],
   [
     'GET',
     '/user-api/machines/validate',
-    [200, 403, 401, 403, 403, 200, 401, 401, 401],
+    [200, 403, 403, 401, 403, 403, 200, 401, 401, 401],
     async (f) => q({ vin: await f.newHomeVin() }),
   ],
   ['GET', '/user-api/machines/{id}', OWN_THING, (f) => ({ params: { id: f.home.balerId } })],
@@ -350,7 +366,7 @@ const matrix: Row[] = [
   [
     'DELETE',
     '/user-api/machines/{id}',
-    [204, 403, 401, 404, 404, 204, 401, 401, 401],
+    [204, 403, 403, 401, 404, 404, 204, 401, 401, 401],
     async (f) => ({ params: { id: (await f.newHomeBaler()).id } }),
   ],
   [
@@ -369,7 +385,7 @@ const matrix: Row[] = [
   [
     'POST',
     '/user-api/authorized-emails/{email}',
-    [201, 403, 401, 201, 201, 201, 401, 401, 401],
+    [201, 403, 403, 401, 201, 201, 201, 401, 401, 401],
     () => ({ params: { email: newEmail() } }),
   ],
   [
@@ -381,7 +397,7 @@ const matrix: Row[] = [
   [
     'DELETE',
     '/user-api/authorized-emails/{email}',
-    [204, 403, 401, 404, 404, 204, 401, 401, 401],
+    [204, 403, 403, 401, 404, 404, 204, 401, 401, 401],
     async (f) => ({ params: { email: await f.newHomeAuthorizedEmail() } }),
   ],
   // Public, so no caller gets 401. A real token's page names its organization to whoever holds
@@ -389,13 +405,13 @@ const matrix: Row[] = [
   [
     'GET',
     '/user-api/public/authorized-emails/confirm',
-    [404, 404, 404, 404, 404, 404, 404, 404, 404],
+    [404, 404, 404, 404, 404, 404, 404, 404, 404, 404],
     () => q({ token: 'matrix-unknown-token' }),
   ],
   [
     'POST',
     '/user-api/public/authorized-emails/confirm',
-    [404, 404, 404, 404, 404, 404, 404, 404, 404],
+    [404, 404, 404, 404, 404, 404, 404, 404, 404, 404],
     () => ({ body: { token: 'matrix-unknown-token' } }),
   ],
   ['GET', '/user-api/feedback', ALL_READ],
@@ -415,7 +431,7 @@ const matrix: Row[] = [
   [
     'POST',
     '/user-api/admin/baler-registry',
-    [403, 403, 401, 403, 201, 201, 401, 401, 401],
+    [403, 403, 403, 401, 403, 201, 201, 401, 401, 401],
     () => ({ body: { vin: newVin(), ...registryFields } }),
   ],
   [
@@ -427,7 +443,7 @@ const matrix: Row[] = [
   [
     'DELETE',
     '/user-api/admin/baler-registry/{vin}',
-    [403, 403, 401, 403, 204, 204, 401, 401, 401],
+    [403, 403, 403, 401, 403, 204, 204, 401, 401, 401],
     async (f) => ({ params: { vin: await f.newHomeVin() } }),
   ],
 ];
@@ -444,22 +460,22 @@ afterAll(() => t.close());
 describe('authorization matrix', () => {
   it.each(matrix)('%s %s', async (method, path, statuses, request) => {
     const problems: string[] = [];
-    for (const [i, role] of roles.entries()) {
+    for (const [i, caller] of callers.entries()) {
       const options = (await request?.(f)) ?? {};
       const url = path.replace(/\{(\w+)\}/g, (_, key: string) => options.params?.[key] ?? key);
-      const response = await apiCall(t, f.tokens[role as Role], method, url, {
+      const response = await apiCall(t, f.tokens[caller as Caller], method, url, {
         ...options,
-        headers: { ...options.headers, ...f.headers(role) },
+        headers: { ...options.headers, ...f.headers(caller) },
       });
       const body = await response.text();
       if (response.status !== statuses[i]) {
         problems.push(
-          `${role}: expected ${statuses[i]}, got ${response.status} ${body.slice(0, 200)}`,
+          `${caller}: expected ${statuses[i]}, got ${response.status} ${body.slice(0, 200)}`,
         );
       }
-      for (const marker of f.forbiddenMarkers[role]) {
+      for (const marker of f.forbiddenMarkers[caller]) {
         if (body.includes(marker))
-          problems.push(`${role}: body shows another organization's "${marker}"`);
+          problems.push(`${caller}: body shows another organization's "${marker}"`);
       }
     }
     expect(problems).toEqual([]);

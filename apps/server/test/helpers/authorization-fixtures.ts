@@ -12,10 +12,14 @@ import { newConfirmedUser, signIn } from './identity.ts';
 import type { TestApp } from './test-app.ts';
 import { acceptInvite, apiCall } from './user-api.ts';
 
-/** The callers of the authorization matrix, each a way to send (or not send) a token. */
-export const roles = [
+/**
+ * The callers of the authorization matrix, each a way to send (or not send) a token: the three
+ * roles of the home farm (docs/product.md#roles), then everyone who is not one of them.
+ */
+export const callers = [
   'owner',
-  'subUser',
+  'manager',
+  'viewer',
   'disabledUser',
   'otherOwner',
   'admin',
@@ -24,7 +28,7 @@ export const roles = [
   'expiredToken',
   'badSignature',
 ] as const;
-export type Role = (typeof roles)[number];
+export type Caller = (typeof callers)[number];
 
 const suffix = () => randomUUID().slice(0, 8);
 
@@ -112,8 +116,8 @@ async function farmWithData(t: TestApp, label: string) {
 }
 
 /**
- * Two farms (home and other), a SuperAdmin, a sub-user and a disabled sub-user of home, and
- * tokens that must fail: expired and wrongly signed.
+ * Two farms (home and other), a SuperAdmin, a manager, a viewer and a disabled manager of home,
+ * and tokens that must fail: expired and wrongly signed.
  */
 export async function authorizationFixtures(t: TestApp) {
   const home = await farmWithData(t, 'Home');
@@ -122,14 +126,14 @@ export async function authorizationFixtures(t: TestApp) {
   const adminToken = (await signIn(t, admin.email, admin.password)).IdToken;
 
   /** A fresh invited (status sent) user of home, for calls that change or remove one. */
-  const newHomeUser = async () => {
+  const newHomeUser = async (groups: string[] = ['AccountsViewer']) => {
     const email = `home-hand-${randomUUID().slice(0, 8)}@example.com`;
     const { id } = await createPoolUser(t.ctx, {
       orgId: home.orgId,
       email,
       name: 'Home Matrix Hand',
       password: 'Temporary-pw1',
-      groups: [],
+      groups,
       status: 'FORCE_CHANGE_PASSWORD',
     });
     return { id, email };
@@ -162,12 +166,13 @@ export async function authorizationFixtures(t: TestApp) {
     if (added.status !== 201) throw new Error(`authorized email not added: ${added.status}`);
     return email;
   };
-  const invite = async () => {
-    const user = await newHomeUser();
+  const invite = async (group: string) => {
+    const user = await newHomeUser([group]);
     return (await acceptInvite(t, user.email, 'Own-password9', 'Temporary-pw1')).IdToken;
   };
-  const subUserToken = await invite();
-  const disabledToken = await invite();
+  const managerToken = await invite('AccountsManager');
+  const viewerToken = await invite('AccountsViewer');
+  const disabledToken = await invite('AccountsManager');
   const me = await apiCall(t, disabledToken, 'GET', '/user-api/user');
   const { id: disabledId } = currentUserSchema.parse(await me.json());
   await setUserEnabled(t.ctx, disabledId, false);
@@ -179,9 +184,10 @@ export async function authorizationFixtures(t: TestApp) {
   const [head, body] = home.token.split('.');
   const badSignature = `${head}.${body}.${other.token.split('.')[2]}`;
 
-  const tokens: Record<Role, string | undefined> = {
+  const tokens: Record<Caller, string | undefined> = {
     owner: home.token,
-    subUser: subUserToken,
+    manager: managerToken,
+    viewer: viewerToken,
     disabledUser: disabledToken,
     otherOwner: other.token,
     admin: adminToken,
@@ -191,9 +197,10 @@ export async function authorizationFixtures(t: TestApp) {
     badSignature,
   };
   /** The markers a role must never see: another organization's than the one it acts on. */
-  const forbiddenMarkers: Record<Role, string[]> = {
+  const forbiddenMarkers: Record<Caller, string[]> = {
     owner: other.markers,
-    subUser: other.markers,
+    manager: other.markers,
+    viewer: other.markers,
     disabledUser: [...home.markers, ...other.markers],
     otherOwner: home.markers,
     admin: [...home.markers, ...other.markers],
@@ -202,8 +209,8 @@ export async function authorizationFixtures(t: TestApp) {
     expiredToken: [...home.markers, ...other.markers],
     badSignature: [...home.markers, ...other.markers],
   };
-  const headers = (role: Role): Record<string, string> =>
-    role === 'adminActing' ? { 'x-organization-id': home.orgId } : {};
+  const headers = (caller: Caller): Record<string, string> =>
+    caller === 'adminActing' ? { 'x-organization-id': home.orgId } : {};
   const stacks = await apiCall(t, home.token, 'GET', '/data-api/stacks/get');
   const stackId = stacksResponseSchema.parse(await stacks.json()).stacks[0]?.id;
   if (!stackId) throw new Error('the home farm has no stack');
