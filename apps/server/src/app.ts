@@ -27,6 +27,7 @@ import { heatRiskRoutes } from './features/heat-risk/heat-risk.routes.ts';
 import { heatmapsRoutes } from './features/heatmaps/heatmaps.routes.ts';
 import { identityRoutes } from './features/identity/identity.routes.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
+import { inventoryRoutes } from './features/inventory/inventory.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { mapRoutes } from './features/map/map.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await dataApi.register(cuttingsRoutes);
       await dataApi.register(filtersRoutes);
       await dataApi.register(summariesRoutes);
+      await dataApi.register(inventoryRoutes);
       await dataApi.register(heatmapsRoutes);
       await dataApi.register(heatRiskRoutes);
       await dataApi.register(reportsRoutes);

@@ -1,0 +1,210 @@
+import type { MeasurementSystem } from '@baletrack/contracts/constants';
+import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { type HayGrade, hayGrades } from '@baletrack/contracts/inventory/hay-grade';
+import {
+  type GradePriceRow,
+  type InventoryValueResponse,
+  inventoryMessages,
+  type PricesResponse,
+  type SavePriceRequest,
+  type ValueTotals,
+} from '@baletrack/contracts/inventory/inventory';
+import { cropYearOf } from '@baletrack/domain/crop-year';
+import {
+  baleValue,
+  type GradePrice,
+  pricesOn,
+  priceUnitOf,
+} from '@baletrack/domain/inventory/hay-value';
+import { type GradeResult, hayGrade } from '@baletrack/domain/quality-grade/hay-grade';
+import { type GradedBale, stackGrade } from '@baletrack/domain/quality-grade/stack-grade';
+import type { AppContext, Principal } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findSettings } from '../settings/settings.repository.ts';
+import { readSummaryReference } from '../summaries/summary-reference.repository.ts';
+import { baleKinds } from './bale-kinds.ts';
+import { insertPrice, listBalesOnHand, listPrices } from './inventory.repository.ts';
+
+const DAY_MS = 86_400_000;
+
+async function organizationSettings(ctx: AppContext, orgId: string) {
+  const settings = await findSettings(ctx.db, orgId);
+  if (!settings) throw new AppError('NOT_FOUND', 'Organization not found.');
+  return {
+    measurementSystem: settings.measurementSystem as MeasurementSystem,
+    cropYearStartMonth: settings.cropYearStartMonth,
+  };
+}
+
+const toRow = (row: Awaited<ReturnType<typeof listPrices>>[number]): GradePriceRow => ({
+  ...row,
+  grade: row.grade as HayGrade,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Every price row, newest first, and the unit new ones are set in. */
+export async function pricesOf(ctx: AppContext, orgId: string): Promise<PricesResponse> {
+  const [settings, rows] = await Promise.all([
+    organizationSettings(ctx, orgId),
+    listPrices(ctx.db, orgId),
+  ]);
+  return { unit: priceUnitOf(settings.measurementSystem), prices: rows.map(toRow).reverse() };
+}
+
+/**
+ * Sets a grade's price from a day on, per ton of the organization's units; a new row, so values
+ * before that day keep the earlier price. Only the owner (or a SuperAdmin acting as owner).
+ */
+export async function setPrice(
+  ctx: AppContext,
+  principal: Principal,
+  request: SavePriceRequest,
+): Promise<GradePriceRow> {
+  // The owner's decision (issue 16); to become a capability of contracts identity/roles.
+  if (!isAuthorizedUser(principal.groups)) {
+    throw new AppError('FORBIDDEN', inventoryMessages.ownerOnlyPrices);
+  }
+  const settings = await organizationSettings(ctx, principal.orgId);
+  const row = await insertPrice(ctx.db, {
+    orgId: principal.orgId,
+    grade: request.grade,
+    price: request.price,
+    unit: priceUnitOf(settings.measurementSystem),
+    // Grass grades are graded by CP: an RFV premium would never apply.
+    premiumPerRfvPoint: request.grade.startsWith('legume.') ? request.premiumPerRfvPoint : null,
+    effectiveFrom: request.effectiveFrom,
+    createdBy: principal.userId,
+    createdAt: ctx.now(),
+  });
+  return toRow(row);
+}
+
+class Totals {
+  baleCount = 0;
+  weightKg = 0;
+  value = 0;
+  priced = 0;
+  add(weightKg: number, value: number | null) {
+    this.baleCount += 1;
+    this.weightKg += weightKg;
+    if (value !== null) {
+      this.value += value;
+      this.priced += 1;
+    }
+  }
+  toJSON(): ValueTotals {
+    return {
+      baleCount: this.baleCount,
+      weightKg: this.weightKg,
+      value: this.priced === 0 ? null : Math.round(this.value * 100) / 100,
+      unpricedCount: this.baleCount - this.priced,
+    };
+  }
+}
+
+function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  const held = map.get(key);
+  if (held !== undefined) return held;
+  const made = make();
+  map.set(key, made);
+  return made;
+}
+const group = <K>(map: Map<K, Totals>, key: K) => entry(map, key, () => new Totals());
+
+/**
+ * The hay on hand valued on a day (docs/product.md#beyond-the-spec-quality-and-value): the
+ * visible bales not loaded out, made by the end of that day, each graded by its cutting's crop and
+ * priced with the grade's price in effect that day; totals per grade, stack, field, cutting and
+ * crop year. Today (UTC) when no day is given.
+ */
+export async function inventoryValue(
+  ctx: AppContext,
+  orgId: string,
+  asOf?: string,
+): Promise<InventoryValueResponse> {
+  const day = asOf ?? ctx.now().toISOString().slice(0, 10);
+  const before = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
+  const [settings, priceRows, reference, bales, snapshot] = await Promise.all([
+    organizationSettings(ctx, orgId),
+    listPrices(ctx.db, orgId),
+    readSummaryReference(ctx.db, orgId),
+    listBalesOnHand(ctx.db, orgId, before),
+    ctx.mapIndex.snapshot(orgId),
+  ]);
+  const prices = pricesOn(
+    priceRows.map((row): GradePrice => ({ ...row, grade: row.grade as HayGrade })),
+    day,
+  );
+  const kinds = baleKinds(bales, reference);
+  const total = new Totals();
+  const byGrade = new Map<HayGrade | null, Totals>();
+  const byField = new Map<string, Totals>();
+  const byCutting = new Map<string, Totals>();
+  const byCropYear = new Map<number, Totals>();
+  const byStack = new Map<string, { totals: Totals; bales: GradedBale[] }>();
+  bales.forEach((bale, i) => {
+    const { kind, cuttingIds } = kinds[i] as (typeof kinds)[number];
+    const grade: GradeResult | null = hayGrade(kind, bale);
+    const value = baleValue(bale.weightKg, grade, prices);
+    total.add(bale.weightKg, value);
+    group(byGrade, grade?.grade ?? null).add(bale.weightKg, value);
+    for (const fieldId of bale.fieldUids) group(byField, fieldId).add(bale.weightKg, value);
+    for (const cuttingId of cuttingIds) group(byCutting, cuttingId).add(bale.weightKg, value);
+    const year = cropYearOf(bale.creationTime, settings.cropYearStartMonth);
+    group(byCropYear, year).add(bale.weightKg, value);
+    const stackId = snapshot.stackOf.get(bale.uid);
+    if (stackId !== undefined) {
+      const stack = entry(byStack, stackId, () => ({
+        totals: new Totals(),
+        bales: [] as GradedBale[],
+      }));
+      stack.totals.add(bale.weightKg, value);
+      stack.bales.push({
+        kind,
+        rfv: bale.rfv,
+        adf: bale.adf,
+        ndf: bale.ndf,
+        protein: bale.protein,
+      });
+    }
+  });
+  const fieldName = new Map(reference.fields.map((f) => [f.id, f.name]));
+  const cutting = new Map(reference.cuttings.map((c) => [c.id, c]));
+  const gradeOrder = (g: HayGrade | null) => (g === null ? 99 : hayGrades.indexOf(g));
+  return {
+    asOf: day,
+    total: total.toJSON(),
+    byGrade: [...byGrade]
+      .sort(([a], [b]) => gradeOrder(a) - gradeOrder(b))
+      .map(([grade, totals]) => ({ grade, ...totals.toJSON() })),
+    byStack: [...byStack]
+      .flatMap(([id, { totals, bales: members }]) => {
+        const place = snapshot.stacks.get(id);
+        if (!place) return [];
+        const grade = stackGrade(members);
+        return [
+          {
+            id,
+            lat: place.lat,
+            lon: place.lon,
+            grade: grade?.grade ?? null,
+            basis: grade?.basis ?? null,
+            ...totals.toJSON(),
+          },
+        ];
+      })
+      .sort((a, b) => (b.value ?? -1) - (a.value ?? -1) || a.id.localeCompare(b.id)),
+    byField: [...byField]
+      .map(([id, totals]) => ({ id, name: fieldName.get(id) ?? id, ...totals.toJSON() }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    byCutting: [...byCutting]
+      .map(([id, totals]) => {
+        const c = cutting.get(id);
+        return { id, name: c?.name ?? id, year: c?.year ?? 0, ...totals.toJSON() };
+      })
+      .sort((a, b) => b.year - a.year || a.name.localeCompare(b.name)),
+    byCropYear: [...byCropYear]
+      .map(([year, totals]) => ({ year, ...totals.toJSON() }))
+      .sort((a, b) => b.year - a.year),
+  };
+}
