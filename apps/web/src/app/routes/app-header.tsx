@@ -107,6 +107,9 @@ export function AppHeader() {
               <Menu.Item component={Link} to={routePaths.heatRisk}>
                 Heat Risk
               </Menu.Item>
+              <Menu.Item component={Link} to={routePaths.inventory}>
+                Inventory
+              </Menu.Item>
               <Menu.Item onClick={settingsDialog.open}>Settings</Menu.Item>
               <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
               {isAuthorizedUser(currentUser.data?.groups) && (
