@@ -241,6 +241,80 @@ describe('sending automated reports', () => {
     expect(after?.lastRun).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
   });
 
+  it('gives a period up after 8 failed attempts, shows it failed, and sends the next period', async () => {
+    let failing = true;
+    let real: Mailer | undefined;
+    const mailer: Mailer = {
+      kind: 'outbox',
+      async send(mail, trx) {
+        if (failing) throw new Error('Mail relay refused the connection');
+        return real?.send(mail, trx);
+      },
+    };
+    const t = await app('2026-11-20T12:00:00Z', { mailer });
+    real = createMailer({ db: t.ctx.db, log: () => {} });
+    const farm = await farmWithBales(t, {
+      'NOV-21': '2026-11-21T10:00:00Z',
+      'NOV-22': '2026-11-22T10:00:00Z',
+    });
+    await newReport(farm, {
+      frequency: 'nightly',
+      timezone: 'UTC',
+      recipients: ['r@down.example'],
+    });
+    const lastRun = async () =>
+      automatedReportsResponseSchema.parse(await (await farm.get('/autoreport/settings')).json())[0]
+        ?.lastRun;
+
+    // Attempt n fails, and attempt n + 1 waits 2^(n-1) minutes, at most an hour: 06:00, 06:01,
+    // 06:03, 06:07, 06:15, 06:31, 07:03, 08:03 (docs/operations.md#automated-reports).
+    const attempts = ['06:00', '06:01', '06:03', '06:07', '06:15', '06:31', '07:03', '08:03'];
+    for (const [i, time] of attempts.entries()) {
+      const due = Date.parse(`2026-11-22T${time}:00Z`);
+      if (i > 0) {
+        // A second before its time, the attempt is not made.
+        expect(await runReportSchedule(t.ctx, { at: new Date(due - 1_000) })).toMatchObject({
+          retried: 0,
+          failed: 0,
+        });
+      }
+      const final = i === attempts.length - 1;
+      expect(await runReportSchedule(t.ctx, { at: new Date(due) })).toMatchObject({
+        sent: 0,
+        retried: final ? 0 : 1,
+        failed: final ? 1 : 0,
+      });
+      expect(await lastRun()).toMatchObject({
+        status: final ? 'failed' : 'pending',
+        attempts: i + 1,
+        lastError: 'Mail relay refused the connection',
+        sentAt: null,
+      });
+    }
+
+    // Given up: later rounds, even with the relay back, never send that period.
+    failing = false;
+    for (const when of ['2026-11-22T09:03:00Z', '2026-11-22T20:00:00Z', '2026-11-23T05:59:00Z']) {
+      expect(await runReportSchedule(t.ctx, at(when))).toMatchObject({ sent: 0, retried: 0 });
+    }
+    expect(await reportMails(t, 'r@down.example')).toEqual([]);
+    expect(await lastRun()).toMatchObject({
+      periodStart: '2026-11-21T00:00:00.000Z',
+      status: 'failed',
+      attempts: 8,
+    });
+
+    // The next night's period is its own, sent once at its time.
+    expect(await runReportSchedule(t.ctx, at('2026-11-23T06:00:00Z'))).toMatchObject({ sent: 1 });
+    expect((await reportMails(t, 'r@down.example')).map((m) => m.uids)).toEqual([['NOV-22']]);
+    expect(await lastRun()).toMatchObject({
+      periodStart: '2026-11-22T00:00:00.000Z',
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+    });
+  });
+
   it('two processes racing for the same period send it once', async () => {
     const first = await app('2026-11-20T12:00:00Z');
     const second = await app('2026-11-20T12:00:00Z', { sameDatabaseAs: first });
