@@ -90,6 +90,14 @@ export function createRouter() {
               ),
             },
             {
+              path: routePaths.inventory,
+              lazy: lazyPage(routePaths.inventory, () =>
+                import('@/app/routes/inventory').then((page) => ({
+                  Component: page.InventoryRoute,
+                })),
+              ),
+            },
+            {
               path: routePaths.feedback,
               lazy: lazyPage(routePaths.feedback, () =>
                 import('@/app/routes/feedback').then((page) => ({ Component: page.FeedbackRoute })),
