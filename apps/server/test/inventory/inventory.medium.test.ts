@@ -4,6 +4,7 @@ import {
   type InventoryValueResponse,
   inventoryValueResponseSchema,
   pricesResponseSchema,
+  stackValueResponseSchema,
 } from '@baletrack/contracts/inventory/inventory';
 import { afterEach, describe, expect, it } from 'vitest';
 import { updateSettings } from '../../src/features/settings/settings.repository.ts';
@@ -180,6 +181,22 @@ describe('inventory value', () => {
       baleCount: 2,
       value: 370,
     });
+    // The stack details read the same grade and value.
+    const stackId = today.byStack[0]?.id as string;
+    const stack = stackValueResponseSchema.parse(
+      await (await farm.get('/inventory/stack', { stackId })).json(),
+    );
+    expect(stack).toMatchObject({
+      grade: 'legume.Premium',
+      basis: 'rfv',
+      gradedValue: 170,
+      baleCount: 2,
+      value: 370,
+    });
+    const missing = await farm.get('/inventory/stack', {
+      stackId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.status).toBe(404);
   });
 
   it('recomputes the value as it stood on an earlier day', async () => {

@@ -79,3 +79,22 @@ export const inventoryValueResponseSchema = z.object({
   byCropYear: z.array(valueTotalsSchema.extend({ year: z.number().int() })),
 });
 export type InventoryValueResponse = z.infer<typeof inventoryValueResponseSchema>;
+
+/** Query of GET /inventory/stack: one of the map's stacks. */
+export const stackValueQuerySchema = z.object({
+  stackId: z.uuid({ error: 'stackId must be a stack id.' }),
+});
+export type StackValueQuery = z.infer<typeof stackValueQuerySchema>;
+
+/**
+ * GET /inventory/stack: a stack's grade (from its bales' average nutrition, the crop of their
+ * cuttings deciding the table) and the value of its bales on hand today.
+ */
+export const stackValueResponseSchema = valueTotalsSchema.extend({
+  stackId: z.uuid(),
+  grade: hayGradeSchema.nullable(),
+  basis: z.enum(gradeBases).nullable(),
+  /** The RFV, RFQ or CP % the grade was read from. */
+  gradedValue: z.number().nullable(),
+});
+export type StackValueResponse = z.infer<typeof stackValueResponseSchema>;

@@ -49,9 +49,9 @@ export function insertPrice(
 
 /**
  * The hay on hand: visible bales not loaded out for retail (docs/product.md#bales: `loadType`),
- * made before `before`.
+ * made before `before`; only `uids` when given.
  */
-export function listBalesOnHand(db: Db, orgId: string, before: Date) {
+export function listBalesOnHand(db: Db, orgId: string, before: Date, uids?: readonly string[]) {
   return visibleBales(db, orgId)
     .select([
       'bales.uid',
@@ -65,6 +65,7 @@ export function listBalesOnHand(db: Db, orgId: string, before: Date) {
     ])
     .where((eb) => eb.or([eb('bales.loadType', 'is', null), eb('bales.loadType', '!=', 'retail')]))
     .where('bales.creationTime', '<', before)
+    .$if(uids !== undefined, (q) => q.where('bales.uid', 'in', uids?.length ? uids : ['']))
     .orderBy('bales.uid')
     .execute();
 }

@@ -4,10 +4,12 @@ import {
   inventoryValueResponseSchema,
   pricesResponseSchema,
   savePriceRequestSchema,
+  stackValueQuerySchema,
+  stackValueResponseSchema,
 } from '@baletrack/contracts/inventory/inventory';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { inventoryValue, pricesOf, setPrice } from './inventory.service.ts';
+import { inventoryValue, pricesOf, setPrice, stackValue } from './inventory.service.ts';
 
 /**
  * Hay prices and the inventory's value (docs/product.md#beyond-the-spec-quality-and-value):
@@ -54,5 +56,18 @@ export async function inventoryRoutes(instance: FastifyInstance): Promise<void> 
       },
     },
     async (request) => inventoryValue(app.ctx, request.principal.orgId, request.query.asOf),
+  );
+
+  app.get(
+    '/inventory/stack',
+    {
+      schema: {
+        summary: "A stack's quality grade and the value of its bales on hand today",
+        tags,
+        querystring: stackValueQuerySchema,
+        response: { 200: stackValueResponseSchema },
+      },
+    },
+    async (request) => stackValue(app.ctx, request.principal.orgId, request.query.stackId),
   );
 }

@@ -7,8 +7,10 @@ import {
   inventoryMessages,
   type PricesResponse,
   type SavePriceRequest,
+  type StackValueResponse,
   type ValueTotals,
 } from '@baletrack/contracts/inventory/inventory';
+import { mapMessages } from '@baletrack/contracts/map/map';
 import { cropYearOf } from '@baletrack/domain/crop-year';
 import {
   baleValue,
@@ -206,5 +208,46 @@ export async function inventoryValue(
     byCropYear: [...byCropYear]
       .map(([year, totals]) => ({ year, ...totals.toJSON() }))
       .sort((a, b) => b.year - a.year),
+  };
+}
+
+/**
+ * One stack's grade and the value of its bales on hand today (the stack details panel): its
+ * grade from its bales' average nutrition; 404 when the map has no such stack.
+ */
+export async function stackValue(
+  ctx: AppContext,
+  orgId: string,
+  stackId: string,
+): Promise<StackValueResponse> {
+  const day = ctx.now().toISOString().slice(0, 10);
+  const snapshot = await ctx.mapIndex.snapshot(orgId);
+  const place = snapshot.stacks.get(stackId);
+  if (!place) throw new AppError('NOT_FOUND', mapMessages.stackNotFound);
+  const before = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
+  const uids = place.members.map((m) => m.uid);
+  const [priceRows, reference, bales] = await Promise.all([
+    listPrices(ctx.db, orgId),
+    readSummaryReference(ctx.db, orgId),
+    listBalesOnHand(ctx.db, orgId, before, uids),
+  ]);
+  const prices = pricesOn(
+    priceRows.map((row): GradePrice => ({ ...row, grade: row.grade as HayGrade })),
+    day,
+  );
+  const kinds = baleKinds(bales, reference);
+  const totals = new Totals();
+  const graded: GradedBale[] = bales.map((bale, i) => {
+    const { kind } = kinds[i] as (typeof kinds)[number];
+    totals.add(bale.weightKg, baleValue(bale.weightKg, hayGrade(kind, bale), prices));
+    return { kind, rfv: bale.rfv, adf: bale.adf, ndf: bale.ndf, protein: bale.protein };
+  });
+  const grade = stackGrade(graded);
+  return {
+    stackId,
+    grade: grade?.grade ?? null,
+    basis: grade?.basis ?? null,
+    gradedValue: grade?.value ?? null,
+    ...totals.toJSON(),
   };
 }

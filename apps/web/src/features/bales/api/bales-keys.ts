@@ -7,5 +7,6 @@ export const balesKeys = {
   baleInfo: (uid: string) => [...balesKeys.all, 'bale-info', uid] as const,
   stackInfo: (stackId: string, filter: BaleTimeFilter & { filterId?: string }) =>
     [...balesKeys.all, 'stack-info', stackId, filter] as const,
+  stackValue: (stackId: string) => [...balesKeys.all, 'stack-value', stackId] as const,
   inView: (view: BalesQuery) => [...balesKeys.all, 'in-view', view] as const,
 };

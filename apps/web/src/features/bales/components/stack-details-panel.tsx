@@ -1,16 +1,24 @@
+import type { StackValueResponse } from '@baletrack/contracts/inventory/inventory';
 import { Alert, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMemo } from 'react';
 import { useStackInfo } from '@/features/bales/api/get-stack-info';
+import { useStackValue } from '@/features/bales/api/get-stack-value';
 import { DetailList } from '@/features/bales/components/detail-list';
 import { DetailsPanelFrame } from '@/features/bales/components/details-panel-frame';
 import { useFieldNames } from '@/features/bales/hooks/use-field-names';
 import { baleName, byCreationTime } from '@/features/bales/utils/bale-name';
+import { gradeText } from '@/features/bales/utils/grade-text';
 import { stackNutrition } from '@/features/bales/utils/stack-nutrition';
 import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { useActiveFilter } from '@/hooks/use-active-filter';
 import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
 import { formatCount, formatNumber, formatPercent } from '@/lib/format';
 import classes from './stack-details-panel.module.css';
+
+const stackGradeOf = (v: StackValueResponse) =>
+  v.grade === null || v.basis === null || v.gradedValue === null
+    ? null
+    : { grade: v.grade, basis: v.basis, value: v.gradedValue };
 
 interface StackDetailsPanelProps {
   stackId: string;
@@ -24,6 +32,7 @@ export function StackDetailsPanel({ stackId, onClose, onOpenBale }: StackDetails
   const [filterId] = useActiveFilter();
   // The applied filter too: the panel counts the same bales as the stack on the map.
   const info = useStackInfo(stackId, { ...filter, ...(filterId && { filterId }) });
+  const value = useStackValue(stackId);
   const units = useDisplayUnits();
   const rfvEnabled = useRfvEnabled();
   const fieldName = useFieldNames();
@@ -72,6 +81,14 @@ export function StackDetailsPanel({ stackId, onClose, onOpenBale }: StackDetails
                     label,
                     value: value === null ? null : formatPercent(value),
                   }))),
+              {
+                label: 'Quality grade',
+                value: value.data ? gradeText(stackGradeOf(value.data), rfvEnabled) : null,
+              },
+              {
+                label: 'Value on hand',
+                value: value.data?.value == null ? null : formatNumber(value.data.value, 2),
+              },
               { label: 'Storage', value: info.data.geofence?.name ?? 'Not in a storage area' },
               { label: 'Location', value: `${stack.lat.toFixed(5)}, ${stack.lon.toFixed(5)}` },
             ]}

@@ -1,6 +1,8 @@
 import { baleShapeBySize, baleSizeLabels, type TagMaterial } from '@baletrack/contracts/bales/bale';
 import type { BaleInfoResponse } from '@baletrack/contracts/bales/bale-reads';
 import type { LatLon } from '@baletrack/contracts/geo/lat-lon';
+import { baleGrade } from '@/features/bales/utils/bale-grade';
+import { gradeText } from '@/features/bales/utils/grade-text';
 import type { DisplayUnits } from '@/lib/display-units';
 import { formatLongDate, formatNumber, formatPercent } from '@/lib/format';
 
@@ -65,6 +67,7 @@ export function baleDetailGroups(
     {
       title: 'Feed value (dry matter)',
       rows: [
+        { label: 'Quality grade', value: gradeText(baleGrade(info), rfvEnabled) },
         ...(rfvEnabled
           ? [{ label: 'RFV', value: optional(bale.rfv, (v) => formatNumber(v)) }]
           : []),
