@@ -1,6 +1,6 @@
 import type { CloseAccountResponse } from '@baletrack/contracts/account/account';
 import { messages } from '@baletrack/contracts/errors/messages';
-import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { may } from '@baletrack/contracts/identity/roles';
 import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from 'aws-amplify/auth';
@@ -48,10 +48,10 @@ export function AccountRoute() {
           </Button>
         </Group>
         {currentUser.isPending && <Skeleton height={200} />}
-        {currentUser.data && !isAuthorizedUser(groups) && (
+        {currentUser.data && !may(groups, 'accountData') && (
           <Alert color="yellow">{messages.roles.ownerOnlyAccountData}</Alert>
         )}
-        {isAuthorizedUser(groups) && (
+        {may(groups, 'accountData') && (
           <>
             <Paper withBorder p="lg" radius="md">
               <DataGovernanceSection />

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@baletrack/contracts/constants';
-import { isAdmin, isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { may } from '@baletrack/contracts/identity/roles';
+import { isAdmin } from '@baletrack/contracts/identity/user';
 import { Anchor, Box, Button, Group, Menu, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useMatch, useSearchParams } from 'react-router';
@@ -70,8 +71,8 @@ export function AppHeader() {
                   Map
                 </Menu.Item>
               )}
-              {isAuthorizedUser(currentUser.data?.groups) && (
-                // Sub-users have no user management; the owner's page would only refuse them.
+              {may(currentUser.data?.groups, 'people') && (
+                // Only the owner manages people; the page would only refuse anyone else.
                 <Menu.Item component={Link} to={routePaths.users}>
                   Sub-Accounts and Balers
                 </Menu.Item>
@@ -99,7 +100,7 @@ export function AppHeader() {
               >
                 Bale Reporting
               </Menu.Item>
-              {isAuthorizedUser(currentUser.data?.groups) && (
+              {may(currentUser.data?.groups, 'automatedReports') && (
                 <Menu.Item component={Link} to={routePaths.automatedReports}>
                   Automated Reports
                 </Menu.Item>
@@ -112,7 +113,7 @@ export function AppHeader() {
               </Menu.Item>
               <Menu.Item onClick={settingsDialog.open}>Settings</Menu.Item>
               <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
-              {isAuthorizedUser(currentUser.data?.groups) && (
+              {may(currentUser.data?.groups, 'accountData') && (
                 // The owner's: the organization's data, its download, closing the account.
                 <Menu.Item component={Link} to={routePaths.account}>
                   Account management

@@ -1,6 +1,6 @@
 import type { AutomatedReport } from '@baletrack/contracts/automated-reports/automated-report';
 import { messages } from '@baletrack/contracts/errors/messages';
-import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { may } from '@baletrack/contracts/identity/roles';
 import {
   defaultSettings,
   unitSystemByMeasurementSystem,
@@ -24,7 +24,7 @@ import { routePaths } from '@/lib/route-names';
  */
 export function AutomatedReportsRoute() {
   const currentUser = useCurrentUser();
-  const isOwner = isAuthorizedUser(currentUser.data?.groups);
+  const isOwner = may(currentUser.data?.groups, 'automatedReports');
   const reports = useAutomatedReports({ enabled: isOwner });
   const filters = useFilters();
   const settings = useOrganizationSettings();
@@ -51,7 +51,7 @@ export function AutomatedReportsRoute() {
           </Group>
         </Group>
         {currentUser.data && !isOwner && (
-          <Alert color="yellow">{messages.roles.ownerOnlyAutomatedReports}</Alert>
+          <Alert color="yellow">{messages.roles.automatedReportsNotForViewers}</Alert>
         )}
         {isOwner && (
           <PanelBoundary what="Automated reports">

@@ -1,5 +1,5 @@
 import { messages } from '@baletrack/contracts/errors/messages';
-import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { may } from '@baletrack/contracts/identity/roles';
 import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { AuthorizedEmailsSection } from '@/features/authorized-emails/components/authorized-emails-section';
@@ -15,7 +15,7 @@ import { routePaths } from '@/lib/route-names';
  */
 export function BalersRoute() {
   const currentUser = useCurrentUser();
-  const canModify = isAuthorizedUser(currentUser.data?.groups);
+  const canModify = may(currentUser.data?.groups, 'balers');
 
   return (
     <Container size="lg" py="lg">

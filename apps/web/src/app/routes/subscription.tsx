@@ -1,4 +1,5 @@
-import { isAdmin, isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { may } from '@baletrack/contracts/identity/roles';
+import { isAdmin } from '@baletrack/contracts/identity/user';
 import { Button, Container, Group, Stack, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { HelpLink } from '@/features/help';
@@ -29,7 +30,7 @@ export function SubscriptionRoute() {
           </Group>
         </Group>
         <SubscriptionOverview
-          canModify={isAuthorizedUser(groups)}
+          canModify={may(groups, 'billing')}
           canGrant={isAdmin(groups)}
           checkout={params.get('checkout')}
         />

@@ -1,6 +1,6 @@
 import { MEASUREMENT_SYSTEMS, type MeasurementSystem } from '@baletrack/contracts/constants';
 import { messages } from '@baletrack/contracts/errors/messages';
-import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { may } from '@baletrack/contracts/identity/roles';
 import { measurementSystemLabels, type Settings } from '@baletrack/contracts/settings/settings';
 import {
   Alert,
@@ -46,7 +46,7 @@ const unitHints: Record<MeasurementSystem, string> = {
 export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
   const settings = useOrganizationSettings();
   const currentUser = useCurrentUser();
-  const canChange = isAuthorizedUser(currentUser.data?.groups);
+  const canChange = may(currentUser.data?.groups, 'settings');
   const update = useUpdateSettings();
   // The form starts from the stored settings each time the dialog opens.
   const [draft, setDraft] = useState<Settings | undefined>(undefined);
@@ -86,7 +86,7 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
           <Stack gap="md">
             {!canChange && (
               <Text size="sm" c="dimmed">
-                {messages.roles.ownerOnlySettings}
+                {messages.roles.ownerOrManagerSettings}
               </Text>
             )}
             <Switch
