@@ -1,5 +1,5 @@
 import { messages } from '@baletrack/contracts/errors/messages';
-import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
+import { may } from '@baletrack/contracts/identity/roles';
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useBalers } from '@/features/balers';
@@ -37,12 +37,13 @@ function BalersPointer() {
 }
 
 /**
- * Sub-Accounts: the owner invites and manages the organization's users. Sub-users reach the
- * address too (a shared link), and are told plainly that it is the owner's.
+ * Sub-Accounts: the owner invites and manages the organization's users and their roles.
+ * Managers and viewers reach the address too (a shared link), and are told plainly that it is the
+ * owner's.
  */
 export function UsersRoute() {
   const currentUser = useCurrentUser();
-  const isOwner = isAuthorizedUser(currentUser.data?.groups);
+  const isOwner = may(currentUser.data?.groups, 'people');
   const subAccounts = useSubAccounts({ enabled: isOwner });
 
   return (
@@ -72,8 +73,10 @@ export function UsersRoute() {
         ) : (
           <>
             <Text c="dimmed">
-              People you invite see all of the farm's data. They get an email with a temporary
-              password and choose their own at the first sign-in.
+              People you invite see all of the farm's data. A viewer changes nothing; a manager
+              also changes fields, cuttings, crops, filters, automated reports and settings, but
+              not people, balers or billing. They get an email with a temporary password and
+              choose their own at the first sign-in.
             </Text>
             <InviteUserForm />
             {subAccounts.isPending ? (

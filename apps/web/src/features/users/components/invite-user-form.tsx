@@ -3,16 +3,20 @@ import {
   inviteUserRequestSchema,
 } from '@baletrack/contracts/users/sub-account';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useInviteUser } from '@/features/users/api/invite-user';
+import { roleChoices } from '@/features/users/utils/role-labels';
 import { userErrorMessage } from '@/features/users/utils/user-error-message';
 
-const emptyForm = { name: '', email: '' };
+const emptyForm = { name: '', email: '', role: 'viewer' } as const;
 
-/** The owner invites someone by name and email; the invite mail carries a temporary password. */
+/**
+ * The owner invites someone by name and email as a viewer or a manager (docs/product.md#roles);
+ * the invite mail carries a temporary password.
+ */
 export function InviteUserForm() {
   const invite = useInviteUser();
   const form = useForm<z.input<typeof inviteUserRequestSchema>, unknown, InviteUserRequest>({
@@ -53,6 +57,12 @@ export function InviteUserForm() {
           error={errors.email?.message}
           style={{ flex: 2, minWidth: 200 }}
           {...form.register('email')}
+        />
+        <NativeSelect
+          label="Role"
+          data={roleChoices}
+          style={{ flex: 2, minWidth: 220 }}
+          {...form.register('role')}
         />
         <Button type="submit" loading={isSubmitting} mt={25}>
           Invite

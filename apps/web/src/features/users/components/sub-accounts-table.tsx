@@ -1,10 +1,13 @@
+import type { InvitableRole } from '@baletrack/contracts/identity/roles';
 import { canReinvite, type UserStatus } from '@baletrack/contracts/identity/user';
 import type { SubAccount } from '@baletrack/contracts/users/sub-account';
-import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useChangeRole } from '@/features/users/api/change-role';
 import { type UserChange, useChangeUser } from '@/features/users/api/change-user';
 import { DeleteUserDialog } from '@/features/users/components/delete-user-dialog';
+import { roleChoices, roleLabels } from '@/features/users/utils/role-labels';
 import { userErrorMessage } from '@/features/users/utils/user-error-message';
 
 const statusLabels: Record<UserStatus, string> = {
@@ -20,9 +23,10 @@ const doneMessages: Record<UserChange, (email: string) => string> = {
   enable: (email) => `${email} can sign in again.`,
 };
 
-/** The organization's sub-account users with the owner's actions on each. */
+/** The organization's sub-account users with the owner's actions on each, their role included. */
 export function SubAccountsTable({ users }: { users: SubAccount[] }) {
   const change = useChangeUser();
+  const changeRole = useChangeRole();
   const [deleting, setDeleting] = useState<SubAccount | null>(null);
 
   const run = (user: SubAccount, action: UserChange) =>
@@ -34,6 +38,18 @@ export function SubAccountsTable({ users }: { users: SubAccount[] }) {
         onError: (error) => notifications.show({ color: 'red', message: userErrorMessage(error) }),
       },
     );
+  const setRole = (user: SubAccount, role: InvitableRole) =>
+    changeRole.mutate(
+      { id: user.id, role },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'green',
+            message: `${user.email} is now a ${roleLabels[role].toLowerCase()}.`,
+          }),
+        onError: (error) => notifications.show({ color: 'red', message: userErrorMessage(error) }),
+      },
+    );
   const busy = (user: SubAccount, action: UserChange) =>
     change.isPending && change.variables?.id === user.id && change.variables.change === action;
 
@@ -42,12 +58,13 @@ export function SubAccountsTable({ users }: { users: SubAccount[] }) {
   }
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={760}>
         <Table verticalSpacing="sm" aria-label="Sub-account users">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Email</Table.Th>
+              <Table.Th>Role</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Sign-in</Table.Th>
               <Table.Th>
@@ -60,6 +77,25 @@ export function SubAccountsTable({ users }: { users: SubAccount[] }) {
               <Table.Tr key={user.id}>
                 <Table.Td>{user.name ?? '—'}</Table.Td>
                 <Table.Td>{user.email}</Table.Td>
+                <Table.Td>
+                  {user.role === 'owner' ? (
+                    roleLabels.owner
+                  ) : (
+                    <NativeSelect
+                      aria-label={`Role of ${user.email}`}
+                      size="xs"
+                      data={roleChoices.map((c) => ({
+                        value: c.value,
+                        label: roleLabels[c.value],
+                      }))}
+                      value={user.role}
+                      disabled={changeRole.isPending && changeRole.variables?.id === user.id}
+                      onChange={(event) =>
+                        setRole(user, event.currentTarget.value as InvitableRole)
+                      }
+                    />
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Badge variant="light" color={user.status === 'sent' ? 'yellow' : 'green'}>
                     {statusLabels[user.status]}
