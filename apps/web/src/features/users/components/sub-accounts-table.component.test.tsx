@@ -1,0 +1,60 @@
+import type { SubAccount } from '@baletrack/contracts/users/sub-account';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { InviteUserForm } from '@/features/users/components/invite-user-form';
+import { SubAccountsTable } from '@/features/users/components/sub-accounts-table';
+import { renderWithProviders } from '@/testing/render-with-providers';
+
+// The owner's role controls on Sub-Accounts (docs/product.md#roles): the role picked at the
+// invite, and each person's role changeable in their row; the owner's own role is fixed. Saving a
+// change goes to the server: e2e/roles.spec.ts.
+
+const person = (email: string, role: SubAccount['role']): SubAccount => ({
+  id: crypto.randomUUID(),
+  name: 'Hand',
+  email,
+  status: 'confirmed',
+  enabled: true,
+  groups: [
+    role === 'owner' ? 'AccountsOwner' : role === 'manager' ? 'AccountsManager' : 'AccountsViewer',
+  ],
+  role,
+});
+
+describe('InviteUserForm', () => {
+  it('asks for a role, a viewer unless the owner picks a manager', () => {
+    renderWithProviders(<InviteUserForm />);
+    const role = screen.getByLabelText('Role') as HTMLSelectElement;
+    expect(role.value).toBe('viewer');
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Viewer: sees everything, changes nothing',
+      'Manager: also fields, cuttings, crops, filters, reports and settings',
+    ]);
+  });
+});
+
+describe('SubAccountsTable', () => {
+  it("shows each person's role, changeable for managers and viewers, fixed for the owner", () => {
+    renderWithProviders(
+      <SubAccountsTable
+        users={[
+          person('owner@farm.example', 'owner'),
+          person('manager@farm.example', 'manager'),
+          person('viewer@farm.example', 'viewer'),
+        ]}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Role' })).toBeTruthy();
+    const managerRole = screen.getByLabelText('Role of manager@farm.example') as HTMLSelectElement;
+    const viewerRole = screen.getByLabelText('Role of viewer@farm.example') as HTMLSelectElement;
+    expect(managerRole.value).toBe('manager');
+    expect(viewerRole.value).toBe('viewer');
+    expect(screen.queryByLabelText('Role of owner@farm.example')).toBeNull();
+    const ownerRow = screen.getByRole('row', { name: /owner@farm\.example/ });
+    expect(within(ownerRow).getByText('Owner')).toBeTruthy();
+  });
+});
