@@ -54,6 +54,8 @@ const environmentSchema = z.object({
   CONVERT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
   // Heap of each conversion worker (features/convert/convert-pool.ts); past it the worker ends.
   CONVERT_WORKER_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(512),
+  // Uploads that may wait for a worker, each held in memory (features/convert/convert-pool.ts).
+  CONVERT_MAX_WAITING: z.coerce.number().int().min(0).max(1000).default(8),
   // Subscriptions and payments (docs/product.md#credits-and-months; README "Billing").
   BILLING: z.enum(['on', 'off']).default('on'),
   BALER_PROVIDER: z.enum(['vin-check', 'registry']).default('vin-check'),
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxExpandedBytes: Math.round(e.CONVERT_MAX_EXPANDED_MB * 1_048_576),
       timeoutMs: Math.round(e.CONVERT_TIMEOUT_SECONDS * 1000),
       workerMemoryMb: e.CONVERT_WORKER_MEMORY_MB,
+      maxWaiting: e.CONVERT_MAX_WAITING,
     },
     /** 'off': every month of every baler counts as active and nothing locks (one farm's server). */
     billing: e.BILLING,

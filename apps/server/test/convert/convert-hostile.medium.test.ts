@@ -7,6 +7,7 @@
  */
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUSY_RETRY_AFTER_SECONDS, poolSize } from '../../src/features/convert/convert-pool.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accessToken, convert, refusal, toGeoJson } from './helpers/convert-client.ts';
 import {
@@ -120,6 +121,41 @@ describe('a hostile file costs a worker, not the server', () => {
       message:
         'This file took longer than 2 seconds to convert and was stopped. Split it into smaller files and try again.',
     });
+    await stillConverts(s);
+  });
+});
+
+describe('a flood of uploads', () => {
+  let s: Server;
+  beforeAll(async () => {
+    s = await server({ CONVERT_TIMEOUT_SECONDS: '0.5', CONVERT_MAX_WAITING: '1' });
+  });
+  afterAll(() => s.t.close());
+
+  it('waits in a bounded line: past it, 503 BUSY with Retry-After, and the server converts on', async () => {
+    // Each holds a worker for the whole time limit; more of them than may run and wait.
+    const accepted = poolSize() + 1;
+    const slow = shapeZip(manySquares(6_000));
+    const answers = await Promise.all(
+      Array.from({ length: accepted + 3 }, async () => {
+        const response = await send(s, slow);
+        return { retryAfter: response.headers.get('retry-after'), ...(await refusal(response)) };
+      }),
+    );
+    const busy = answers.filter((a) => a.status === 503);
+    expect(busy.length).toBeGreaterThanOrEqual(3);
+    for (const answer of busy) {
+      expect(answer).toEqual({
+        status: 503,
+        code: 'BUSY',
+        message: 'The converter is busy with other files. Try again in a minute.',
+        retryAfter: String(BUSY_RETRY_AFTER_SECONDS),
+      });
+    }
+    // Every other upload got its worker in turn and its own answer.
+    for (const answer of answers.filter((a) => a.status !== 503)) {
+      expect(answer).toMatchObject({ status: 422, code: 'TIMEOUT' });
+    }
     await stillConverts(s);
   });
 });

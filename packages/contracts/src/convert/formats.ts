@@ -31,7 +31,8 @@ import { boundarySchema } from '../geo/boundary.ts';
  * Whole-file refusals: 400 empty/missing file or bad form, 401 no/invalid access token,
  * 413 upload too large, 415 a body that is not a form, 422 unsupported format / unrecognized
  * or corrupt file / zip bomb / projected shapefile without .prj / unreadable .prj / nothing
- * usable / took too long (422, not 408, which browsers may silently retry).
+ * usable / took too long (422, not 408, which browsers may silently retry); 503 with
+ * Retry-After when every worker is busy and the waiting line is full.
  */
 
 /**
@@ -220,5 +221,6 @@ export const convertErrorCodes = {
   NO_USABLE_FEATURES: 'NO_USABLE_FEATURES',
   EMPTY_FILE: 'EMPTY_FILE',
   TIMEOUT: 'TIMEOUT',
+  BUSY: 'BUSY',
 } as const;
 export type ConvertErrorCode = (typeof convertErrorCodes)[keyof typeof convertErrorCodes];

@@ -257,6 +257,7 @@ export const messages = {
     timeout: (seconds: number) =>
       `This file took longer than ${seconds} seconds to convert and was stopped. Split it into ` +
       'smaller files and try again.',
+    busy: 'The converter is busy with other files. Try again in a minute.',
   },
   heatmap: {
     fieldRequired: 'Select a field with a boundary to see its heatmap.',

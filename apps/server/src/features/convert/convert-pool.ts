@@ -21,6 +21,9 @@ export const GRACE_MS = 250;
 /** Two workers at most, one on a one-core machine: conversions are rare and CPU-bound. */
 export const poolSize = () => Math.max(1, Math.min(2, os.availableParallelism()));
 
+/** Seconds a refused client is asked to wait: about one conversion's time. */
+export const BUSY_RETRY_AFTER_SECONDS = 30;
+
 /** What V8 prints when a heap limit is reached (the process then aborts). */
 const OUT_OF_MEMORY = /heap out of memory|Allocation failed/;
 
@@ -81,9 +84,20 @@ export class ConvertPool {
     private readonly size = poolSize(),
   ) {}
 
-  /** Converts in a worker process. */
+  /**
+   * Converts in a worker process. Each waiting job holds its upload in memory, so the line is
+   * bounded (CONVERT_MAX_WAITING): past it a 503 BUSY with Retry-After instead of uploads piling
+   * up in the server's heap.
+   */
   convert(request: ConvertRequest): Promise<ConvertedFile> {
     if (this.closed) return Promise.reject(new Error('The conversion pool is closed.'));
+    if (this.queue.length >= this.limits.maxWaiting) {
+      return Promise.reject(
+        new ConvertError(503, convertErrorCodes.BUSY, messages.convert.busy, undefined, {
+          'retry-after': String(BUSY_RETRY_AFTER_SECONDS),
+        }),
+      );
+    }
     return new Promise((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
       this.dispatch();

@@ -42,6 +42,7 @@ export async function convertApi(instance: FastifyInstance): Promise<void> {
     if (!refusal) throw error;
     return reply
       .status(refusal.statusCode)
+      .headers(refusal.headers)
       .send({ code: refusal.code, message: refusal.message, issues: refusal.issues });
   });
 

@@ -10,6 +10,8 @@ export interface ConvertLimits {
   timeoutMs: number;
   /** Heap of each conversion worker, in MB (convert-pool.ts). */
   workerMemoryMb: number;
+  /** Uploads that may wait for a worker (convert-pool.ts); past it a 503 BUSY. */
+  maxWaiting: number;
 }
 
 /**
