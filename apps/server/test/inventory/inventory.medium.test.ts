@@ -1,4 +1,3 @@
-import { cropSchema } from '@baletrack/contracts/crops/crop';
 import {
   gradePriceSchema,
   type InventoryValueResponse,
@@ -8,135 +7,23 @@ import {
 } from '@baletrack/contracts/inventory/inventory';
 import { afterEach, describe, expect, it } from 'vitest';
 import { updateSettings } from '../../src/features/settings/settings.repository.ts';
-import {
-  type Farm,
-  ingest,
-  newBale,
-  newBaler,
-  newFarm,
-  newField,
-  square,
-} from '../helpers/farm.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import type { Farm } from '../helpers/farm.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { pricedFarm, TON } from './inventory-farm.ts';
 
 // Prices per grade and the value of the hay on hand (docs/product.md#beyond-the-spec-quality-and-value),
 // worked out by hand. The organization is Imperial US, so prices are per short ton
 // (907.18474 kg): a bale of 907.18474 kg is one ton, of 453.59237 kg half a ton.
 
-const TON = 907.18474;
 const apps: TestApp[] = [];
 afterEach(async () => {
   for (const app of apps.splice(0).reverse()) await app.close();
 });
 
-const yard = { lat: 46.62, lon: -120.5 };
-
-async function pricedFarm() {
-  const t = await startTestApp({ startAt: '2025-06-25T12:00:00Z', env: { BILLING: 'off' } });
-  apps.push(t);
-  const farm = await newFarm(t, 'Valued Hay');
-  const north = await newField(t.ctx, farm.orgId, {
-    name: 'North 40',
-    boundary: square(-120.5, 46.6),
-  });
-  const south = await newField(t.ctx, farm.orgId, {
-    name: 'South',
-    boundary: square(-120.4, 46.6),
-  });
-  const crop = async (name: string) =>
-    cropSchema.parse(await (await farm.call('POST', '/crops', { name })).json());
-  const alfalfa = await crop('Alfalfa');
-  const timothy = await crop('Timothy');
-  const cutting = async (name: string, fieldId: string, cropId: string) => {
-    const body = {
-      name,
-      startDate: '2025-06-01',
-      endDate: '2025-06-30',
-      fieldIds: [fieldId],
-      cropId,
-      year: 2025,
-    };
-    expect((await farm.post('/cuttings', body)).status).toBe(201);
-  };
-  await cutting('First cut', north.id, alfalfa.id);
-  await cutting('Timothy cut', south.id, timothy.id);
-  const baler = await newBaler(t.ctx, farm.orgId);
-  const atNorth = { lat: 46.6, lon: -120.5 };
-  const atSouth = { lat: 46.6, lon: -120.4 };
-  const stacked = (i: number) => ({
-    currentLocation: { lat: yard.lat, lon: yard.lon + 0.00002 * i },
-    updateTime: '2025-06-03T10:00:00Z',
-  });
-  await ingest(t, baler.apiKey, [
-    // Alfalfa RFV 160: legume Good. Moved to the yard stack with B.
-    newBale({
-      uid: 'A',
-      creationLocation: atNorth,
-      ...stacked(0),
-      creationTime: '2025-06-02T10:00:00Z',
-      weightKg: TON,
-      rfv: 160,
-    }),
-    // Alfalfa RFV 180: legume Premium, 10 points above Premium's floor of 170.
-    newBale({
-      uid: 'B',
-      creationLocation: atNorth,
-      ...stacked(1),
-      creationTime: '2025-06-02T11:00:00Z',
-      weightKg: TON / 2,
-      rfv: 180,
-    }),
-    // Loaded out (sold): not on hand.
-    newBale({
-      uid: 'C',
-      creationLocation: atNorth,
-      currentLocation: atNorth,
-      creationTime: '2025-06-02T12:00:00Z',
-      rfv: 140,
-      loadType: 'retail',
-    }),
-    // Timothy CP 10: grass Good.
-    newBale({
-      uid: 'D',
-      creationLocation: atSouth,
-      currentLocation: atSouth,
-      creationTime: '2025-06-03T10:00:00Z',
-      weightKg: TON,
-      protein: 10,
-      rfv: 190,
-    }),
-    // In no field, so in no cutting: ungraded, unpriced.
-    newBale({
-      uid: 'E',
-      creationLocation: { lat: 47, lon: -121 },
-      currentLocation: { lat: 47, lon: -121 },
-      creationTime: '2025-06-03T11:00:00Z',
-      weightKg: 700,
-    }),
-    // Made on 20 June: not on hand on 10 June.
-    newBale({
-      uid: 'F',
-      creationLocation: atNorth,
-      currentLocation: atNorth,
-      creationTime: '2025-06-20T10:00:00Z',
-      weightKg: TON,
-      rfv: 155,
-    }),
-  ]);
-  const price = async (body: Record<string, unknown>) => {
-    const response = await farm.post('/inventory/prices', {
-      premiumPerRfvPoint: null,
-      effectiveFrom: '2025-01-01',
-      ...body,
-    });
-    expect(response.status).toBe(201);
-  };
-  await price({ grade: 'legume.Good', price: 200 });
-  await price({ grade: 'legume.Premium', price: 250, premiumPerRfvPoint: 1 });
-  await price({ grade: 'grass.Good', price: 150 });
-  // The Good price changes on 15 June.
-  await price({ grade: 'legume.Good', price: 240, effectiveFrom: '2025-06-15' });
-  return { t, farm };
+async function farmed() {
+  const priced = await pricedFarm();
+  apps.push(priced.t);
+  return priced;
 }
 
 async function valueOn(farm: Farm, asOf?: string): Promise<InventoryValueResponse> {
@@ -147,7 +34,7 @@ async function valueOn(farm: Farm, asOf?: string): Promise<InventoryValueRespons
 
 describe('inventory value', () => {
   it('values the hay on hand with the prices of the day, per grade, stack, field, cutting and crop year', async () => {
-    const { farm } = await pricedFarm();
+    const { farm } = await farmed();
     // Today (25 June): A 240 (Good's new price), B 0.5 × (250 + 10 × 1) = 130, D 150, F 240;
     // E unpriced; C sold.
     const today = await valueOn(farm);
@@ -200,7 +87,7 @@ describe('inventory value', () => {
   });
 
   it('recomputes the value as it stood on an earlier day', async () => {
-    const { farm } = await pricedFarm();
+    const { farm } = await farmed();
     // 10 June: F not yet made, Good still 200: A 200 + B 130 + D 150.
     const then = await valueOn(farm, '2025-06-10');
     expect(then.total).toEqual({
@@ -218,7 +105,7 @@ describe('inventory value', () => {
 
 describe('prices', () => {
   it('keeps every change with its day, newest first, per short ton for Imperial US', async () => {
-    const { farm } = await pricedFarm();
+    const { farm } = await farmed();
     const { unit, prices } = pricesResponseSchema.parse(
       await (await farm.get('/inventory/prices')).json(),
     );
@@ -232,7 +119,7 @@ describe('prices', () => {
   });
 
   it('refuses a negative price, an unknown grade and a missing day', async () => {
-    const { farm } = await pricedFarm();
+    const { farm } = await farmed();
     const base = {
       grade: 'legume.Good',
       price: 100,
@@ -249,7 +136,7 @@ describe('prices', () => {
   });
 
   it('follows the organization units: per tonne when metric', async () => {
-    const { t, farm } = await pricedFarm();
+    const { t, farm } = await farmed();
     await updateSettings(t.ctx.db, farm.orgId, {
       rfvEnabled: true,
       measurementSystem: 'MetricSI',

@@ -17,7 +17,15 @@ export const baleSummaryQuerySchema = baleTimeFilterSchema.extend(appliedFilterS
 export type BaleSummaryQuery = z.infer<typeof baleSummaryQuerySchema>;
 
 /** What /bales/summarygroupby can group by. */
-export const summaryGroupings = ['field', 'cutting', 'crop', 'baler', 'day', 'size'] as const;
+export const summaryGroupings = [
+  'field',
+  'cutting',
+  'crop',
+  'baler',
+  'day',
+  'size',
+  'grade',
+] as const;
 export type SummaryGrouping = (typeof summaryGroupings)[number];
 
 /** Query of GET /bales/summarygroupby. */
@@ -85,7 +93,10 @@ export type BaleSummaryResponse = z.infer<typeof baleSummaryResponseSchema>;
  * in both groups, so group counts can add up to more than the bales selected.
  */
 export const baleSummaryGroupSchema = baleSummarySchema.extend({
-  /** Field, cutting, crop or baler id; the day as YYYY-MM-DD (UTC); the size value. */
+  /**
+   * Field, cutting, crop or baler id; the day as YYYY-MM-DD (UTC); the size value; the grade
+   * ('legume.Supreme' … 'grass.Low', contracts inventory/hay-grade).
+   */
   key: z.string().nullable(),
   /** What users see: the name, the day, or the size label. */
   name: z.string(),
@@ -104,4 +115,5 @@ export const summaryGroupLabels = {
   withoutField: 'Without a field',
   withoutCutting: 'Without a cutting',
   withoutCrop: 'Without a crop',
+  ungraded: 'Ungraded',
 } as const;

@@ -1,4 +1,5 @@
 import { type BaleSize, baleSizeLabels } from '@baletrack/contracts/bales/bale';
+import { type HayGrade, hayGrades } from '@baletrack/contracts/inventory/hay-grade';
 import {
   alfalfaGrades,
   type BaleSummary,
@@ -106,6 +107,7 @@ const withoutLabel: Partial<Record<SummaryGrouping, string>> = {
   field: summaryGroupLabels.withoutField,
   cutting: summaryGroupLabels.withoutCutting,
   crop: summaryGroupLabels.withoutCrop,
+  grade: summaryGroupLabels.ungraded,
 };
 
 function groupName(by: SummaryGrouping, row: SummaryRow): string {
@@ -131,10 +133,12 @@ export async function baleSummaryGroupBy(
     name: groupName(query.by, row),
     ...toSummary(row),
   }));
+  // Grades best first, legume table then grass; the rest by name.
+  const rank = (key: string) => (query.by === 'grade' ? hayGrades.indexOf(key as HayGrade) : 0);
   groups.sort((a, b) =>
     a.key === null || b.key === null
       ? Number(a.key === null) - Number(b.key === null)
-      : a.name.localeCompare(b.name) || a.key.localeCompare(b.key),
+      : rank(a.key) - rank(b.key) || a.name.localeCompare(b.name) || a.key.localeCompare(b.key),
   );
   return { by: query.by, groups };
 }

@@ -1,4 +1,6 @@
+import type { HayGrade } from '@baletrack/contracts/inventory/hay-grade';
 import type { SummaryGrouping } from '@baletrack/contracts/summaries/summary';
+import { hayGradeLabel } from '@baletrack/domain/quality-grade/hay-grade';
 import type { TimeRange } from '../bales/time-range.ts';
 import { type BaleColumns, gradeKeys, type NumericColumn } from './summary-columns.ts';
 import { type CuttingLookup, columnsFilter, type FilterCondition } from './summary-filter.ts';
@@ -82,6 +84,14 @@ class Totals {
   }
 }
 
+/** The bale's grade (index in `gradeKeys`) by its cutting's crop's table; -1 when ungraded. */
+function gradeOfSlot(columns: BaleColumns, lookup: CuttingLookup, slot: number): number {
+  const kind = lookup.legume[columns.fieldDay[slot] as number];
+  if (kind === 1) return columns.legumeGrade[slot] as number;
+  if (kind === 0) return columns.grassGrade[slot] as number;
+  return -1;
+}
+
 interface Groups {
   /** The groups of the bale in a slot (the null group when it is in none). */
   of: (slot: number) => Totals[];
@@ -149,6 +159,18 @@ function groupsOf(
       );
       return byBucket(perBaler, columns.baler);
     }
+    case 'grade': {
+      // The bale's grade by the table of its cutting's crop, as the grade counts are.
+      const byGrade = gradeKeys.map((key) => [group(key, hayGradeLabel(key as HayGrade))]);
+      const ungraded = [group(null, null)];
+      return {
+        of: (slot) => {
+          const grade = gradeOfSlot(columns, lookup, slot);
+          return grade >= 0 ? (byGrade[grade] as Totals[]) : ungraded;
+        },
+        all,
+      };
+    }
     case 'size':
       return byBucket(
         columns.sizes.values.map((size) => [group(size, null)]),
@@ -188,7 +210,7 @@ export function aggregateColumns(
     : undefined;
   const overall = new Totals(null, null);
   const groups = by === undefined ? undefined : groupsOf(by, columns, reference, lookup);
-  const { createdMs, live, retail, aboveSafe, fieldDay, legumeGrade, grassGrade } = columns;
+  const { createdMs, live, retail, aboveSafe } = columns;
   const values = averaged.map((column) => columns.numbers[column]);
   const { weightKg, dryMassKg, peakMoisture } = columns.numbers;
   const onHand = selection.onHand === true;
@@ -214,8 +236,7 @@ export function aggregateColumns(
     if (live[slot] === 0 || made < from || made >= to) continue;
     if (onHand && retail[slot] === 1) continue;
     if (keep && !keep(slot)) continue;
-    const kind = lookup.legume[fieldDay[slot] as number];
-    const grade = (kind === 1 ? legumeGrade[slot] : kind === 0 ? grassGrade[slot] : -1) as number;
+    const grade = gradeOfSlot(columns, lookup, slot);
     if (!groups) add(overall, slot, grade);
     else for (const totals of groups.of(slot)) add(totals, slot, grade);
   }

@@ -1,9 +1,11 @@
+import type { HayGrade } from '@baletrack/contracts/inventory/hay-grade';
 import {
   alfalfaGrades,
   grassGrades,
   type SummaryGrouping,
 } from '@baletrack/contracts/summaries/summary';
 import type { Database } from '@baletrack/db/database';
+import { hayGradeLabel } from '@baletrack/domain/quality-grade/hay-grade';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { madeWithin, visibleBales } from '../../../src/features/bales/bales.repository.ts';
 import type { BalePredicate } from '../../../src/features/bales/filter-predicate.ts';
@@ -148,6 +150,9 @@ function perBale(db: Db, orgId: string, selection: SummarySelection, by?: Summar
       );
     case 'size':
       return bales.select(group(sql`bales.bale_size`, sql`null::text`));
+    case 'grade':
+      // The grade is known only per row of `summaryQuery`, which groups by it.
+      return bales.select(group(sql`null::text`, sql`null::text`));
   }
 }
 
@@ -165,11 +170,24 @@ export function summaryQuery(
   const gradeCounts = gradeKeys.map(
     (key, i) => sql`count(*) filter (where g.grade = ${sql.lit(key)})::int as ${sql.ref(`g${i}`)}`,
   );
-  const grouped = by === undefined ? sql`` : sql`group by g.group_key, g.group_name`;
+  const gradeName = sql`case ${sql.join(
+    gradeKeys.map(
+      (key) => sql`when g.grade = ${sql.lit(key)} then ${sql.lit(hayGradeLabel(key as HayGrade))}`,
+    ),
+    sql` `,
+  )} end`;
+  const grouped =
+    by === undefined
+      ? sql``
+      : by === 'grade'
+        ? sql`group by g.grade`
+        : sql`group by g.group_key, g.group_name`;
   const groupColumns =
     by === undefined
       ? sql`null::text as group_key, null::text as group_name`
-      : sql`g.group_key, g.group_name`;
+      : by === 'grade'
+        ? sql`g.grade as group_key, ${gradeName} as group_name`
+        : sql`g.group_key, g.group_name`;
   return sql<Omit<SummaryRow, 'grades'> & Record<`g${number}`, number>>`
     select ${groupColumns},
       count(*)::int as count,

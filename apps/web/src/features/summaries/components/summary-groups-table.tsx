@@ -24,6 +24,7 @@ const groupingLabels: Record<SummaryGrouping, string> = {
   baler: 'Baler',
   day: 'Day',
   size: 'Size',
+  grade: 'Grade',
 };
 
 const isDay = (key: string) => /^\d{4}-\d{2}-\d{2}$/.test(key);
