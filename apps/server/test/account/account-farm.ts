@@ -26,7 +26,7 @@ export async function richFarm(t: TestApp, label: string, bales = 12) {
     email: subEmail,
     name: `${label} Hand`,
     password: 'Sub-user-pass1',
-    groups: [],
+    groups: ['AccountsManager'],
     status: 'CONFIRMED',
   });
   const field = await newField(t.ctx, orgId, {

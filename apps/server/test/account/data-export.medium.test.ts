@@ -168,7 +168,7 @@ describe('POST /reports/email-user-data', () => {
     expect(await worker().drain()).toMatchObject({ built: 1 });
   });
 
-  it("is the owner's: a sub-user is refused", async () => {
+  it("is the owner's: a manager is refused", async () => {
     const farm = await richFarm(t, 'Guarded');
     for (const [method, path] of [
       ['POST', '/data-api/reports/email-user-data'],

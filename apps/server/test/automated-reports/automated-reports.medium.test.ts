@@ -146,18 +146,28 @@ describe('automated report settings', () => {
     expect(await (await theirs.get('/autoreport/settings')).json()).toHaveLength(1);
   });
 
-  it("tells a sub-user 'Automated reports are only available to account owners'", async () => {
+  it('tells a viewer that automated reports are for owners and managers', async () => {
     const farm = await farmWithFilter();
     const { subUserToken } = await inviteSubUser(farm, `hand-${Date.now()}@farm.example`);
-    for (const [method, path, body] of [
-      ['GET', '/data-api/autoreport/settings', undefined],
-      ['POST', '/data-api/autoreport/settings', settings(farm.filterId)],
+    // An invite without a role makes a viewer (docs/product.md#roles); a viewer's changes are
+    // refused before the route, in the viewer's words.
+    for (const [method, path, body, message] of [
+      [
+        'GET',
+        '/data-api/autoreport/settings',
+        undefined,
+        messages.roles.automatedReportsNotForViewers,
+      ],
+      [
+        'POST',
+        '/data-api/autoreport/settings',
+        settings(farm.filterId),
+        messages.roles.viewerReadOnly,
+      ],
     ] as const) {
       const response = await apiCall(t, subUserToken, method, path, { body });
       expect(response.status).toBe(403);
-      expect(await response.json()).toMatchObject({
-        message: 'Automated reports are only available to account owners',
-      });
+      expect(await response.json()).toMatchObject({ message });
     }
   });
 

@@ -31,7 +31,7 @@ export async function signedInOwner(t: TestApp, groups = ['AccountsOwner']): Pro
   return caller(t, owner.orgId, owner.email, IdToken);
 }
 
-/** A sub-account user (no groups) of the organization, signed in. */
+/** A manager of the organization (the sub-account users from before roles), signed in. */
 export async function signedInSubUser(t: TestApp, orgId: string): Promise<Caller> {
   const email = `hand-${randomUUID().slice(0, 8)}@example.com`;
   await createPoolUser(t.ctx, {
@@ -39,7 +39,7 @@ export async function signedInSubUser(t: TestApp, orgId: string): Promise<Caller
     email,
     name: 'Hand',
     password: 'Temporary-pw1',
-    groups: [],
+    groups: ['AccountsManager'],
     status: 'FORCE_CHANGE_PASSWORD',
   });
   const { IdToken } = await acceptInvite(t, email, 'Own-password9', 'Temporary-pw1');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
+import { messages } from '@baletrack/contracts/errors/messages';
 import { defaultSettings, settingsSchema } from '@baletrack/contracts/settings/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPoolUser } from '../../src/features/identity/user-pool.service.ts';
@@ -16,14 +17,14 @@ beforeAll(async () => {
   t = await startTestApp();
   owner = await newConfirmedUser(t.ctx, { organizationName: 'Settings Farm' });
   ownerToken = (await signIn(t, owner.email, owner.password)).IdToken;
-  // A sub-account user of the same organization: no group.
+  // A viewer of the same organization (docs/product.md#roles: managers change settings too).
   const email = `sub-${randomUUID().slice(0, 8)}@example.com`;
   await createPoolUser(t.ctx, {
     orgId: owner.orgId,
     email,
     name: 'Hired Hand',
     password: 'Correct-horse1',
-    groups: [],
+    groups: ['AccountsViewer'],
     status: 'CONFIRMED',
   });
   subUserToken = (await signIn(t, email, 'Correct-horse1')).IdToken;
@@ -52,12 +53,12 @@ describe('organization settings', () => {
     }
   });
 
-  it('refuses a sub-account user with 403 and changes nothing', async () => {
+  it('refuses a viewer with 403 and changes nothing', async () => {
     const response = await put(subUserToken, metric);
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({
       code: 'FORBIDDEN',
-      message: "Only the account owner can change the organization's settings.",
+      message: messages.roles.viewerReadOnly,
     });
     expect(await (await get(ownerToken)).json()).toEqual(defaultSettings);
   });

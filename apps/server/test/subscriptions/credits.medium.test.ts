@@ -116,7 +116,7 @@ describe('the month grid', () => {
 });
 
 describe('who may change subscriptions', () => {
-  it('lets a sub-user look but not change, with the owner-only message', async () => {
+  it('lets a manager look but not change, with the owner-only message', async () => {
     const farm = await newSubscriber(t, 2);
     const email = `hand-${farm.orgId.slice(0, 8)}@example.com`;
     await createPoolUser(t.ctx, {
@@ -124,7 +124,7 @@ describe('who may change subscriptions', () => {
       email,
       name: 'Farm Hand',
       password: 'Temporary-pw1',
-      groups: [],
+      groups: ['AccountsManager'],
       status: 'FORCE_CHANGE_PASSWORD',
     });
     const hand = (await acceptInvite(t, email, 'Own-password9', 'Temporary-pw1')).IdToken;

@@ -42,7 +42,8 @@ describe('POST /user (invite)', () => {
       email,
       status: 'sent',
       enabled: true,
-      groups: [],
+      groups: ['AccountsViewer'],
+      role: 'viewer',
     });
     const mail = await t.ctx.db
       .selectFrom('outbox')
@@ -53,13 +54,14 @@ describe('POST /user (invite)', () => {
     const password = /temporary password:\n\n(\S+)\n/.exec(mail.text)?.[1] ?? '';
     expect(password).toMatch(/^(?=.*\d)(?=.*[a-z])(?=.*[A-Z]).{8,}$/);
 
-    // The first sign-in asks for a new password; then the user is confirmed, with no groups.
+    // The first sign-in asks for a new password; then the user is confirmed, a viewer (no role
+    // asked for).
     const tokens = await acceptInvite(t, email, 'Own-password9');
     const me = await apiCall(t, tokens.IdToken, 'GET', '/user-api/user');
     expect(await me.json()).toMatchObject({
       id: invited.id,
       organizationId: owner.orgId,
-      groups: [],
+      groups: ['AccountsViewer'],
       status: 'confirmed',
     });
     const list = subAccountListSchema.parse(await (await owner.call('GET', '/users')).json());
@@ -172,10 +174,10 @@ describe('PUT /user (rename)', () => {
 });
 
 describe('who may manage users', () => {
-  it("gives sub-users 'Only the account owner can modify users.' everywhere, changing nothing", async () => {
+  it("gives managers 'Only the account owner can modify users.' everywhere, changing nothing", async () => {
     const owner = await signedInOwner();
     const email = newEmail();
-    await owner.call('POST', '/user', { body: { name: 'Hand', email } });
+    await owner.call('POST', '/user', { body: { name: 'Hand', email, role: 'manager' } });
     const hand = await acceptInvite(t, email, 'Own-password9');
     const as = (method: string, path: string, options?: CallOptions) =>
       apiCall(t, hand.IdToken, method, `/user-api${path}`, options);
