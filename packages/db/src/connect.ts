@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
 import { acquireDirectoryLock } from './directory-lock.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/** One connection of a PostgreSQL pool, as `transactionWithClient` lends it. */
+export type PostgresClient = pg.PoolClient;
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -26,11 +29,43 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 // rather than turning it into a Date at the process's local midnight.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
-function kyselyOver(pool: pg.Pool): Kysely<Database> {
+function kyselyOver(pool: pg.Pool | ConstructorParameters<typeof PostgresDialect>[0]['pool']) {
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
+}
+
+// The node-postgres pool under each Kysely opened on a PostgreSQL URL (never PGlite's).
+const postgresPools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/**
+ * Runs `work` in one transaction on one PostgreSQL connection, handing it a Kysely transaction
+ * and the raw client of that same connection, for what Kysely cannot send (COPY, see
+ * docs/adr/0018-ingest-through-copy.md). Returns undefined, running nothing, on PGlite.
+ * @example const n = await transactionWithClient(db, (trx, client) => copyRows(trx, client));
+ */
+export async function transactionWithClient<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>, client: PostgresClient) => Promise<T>,
+): Promise<{ value: T } | undefined> {
+  const pool = postgresPools.get(db);
+  if (!pool) return undefined;
+  const client = await pool.connect();
+  // A Kysely over this one connection: its transaction and the client's COPY share the session.
+  const single = kyselyOver({
+    connect: async () => ({ query: client.query.bind(client), release: () => {} }),
+    end: async () => {},
+  });
+  try {
+    const value = await single.transaction().execute((trx) => work(trx, client));
+    client.release();
+    return { value };
+  } catch (error) {
+    // The database's own refusal leaves the session usable (rolled back); anything else may not.
+    client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+    throw error;
+  }
 }
 
 /**
@@ -45,6 +80,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     // dropped from the pool and replaced on next use; without a listener it would crash us.
     pool.on('error', () => {});
     const db = kyselyOver(pool);
+    postgresPools.set(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if ('pglite' in options) {

@@ -35,7 +35,7 @@ export async function commitBaleVersion(
 
 // Everything a baler reports or the server derives, with its SQL type; a resent record equal in
 // all of them changes nothing. `baler_id` and `baler_vin` come from the key, the same for a batch.
-const recordColumns = {
+export const recordColumns = {
   tagSerialNumber: 'text',
   creationTime: 'timestamptz',
   creationMonth: 'date',
@@ -70,11 +70,11 @@ const recordColumns = {
   missingTags: 'bool',
 } as const satisfies Partial<Record<keyof BalesTable, string>>;
 
-type RecordColumn = keyof typeof recordColumns;
+export type RecordColumn = keyof typeof recordColumns;
 const recordColumnNames = Object.keys(recordColumns) as RecordColumn[];
 const dataColumns = ['balerId', 'balerVin', ...recordColumnNames] as const;
 
-const snake = (column: string) => column.replaceAll(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const snake = (column: string) => column.replaceAll(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 const columnList = (table: 'bales' | 'excluded') =>
   sql.join(dataColumns.map((column) => sql.ref(`${table}.${column}`)));

@@ -1,6 +1,9 @@
 import type { IngestBale, IngestResponse } from '@baletrack/contracts/ingest/ingest';
 import { ingestMessages } from '@baletrack/contracts/ingest/ingest';
+import { type PostgresClient, transactionWithClient } from '@baletrack/db/connect';
+import type { Database } from '@baletrack/db/database';
 import { dryMassKg, rfv } from '@baletrack/domain/nutrition';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -11,6 +14,7 @@ import {
 } from '../bales/bale-writes.repository.ts';
 import { assignFields } from '../fields/field-assignment.ts';
 import { activateMonthsWithBales } from '../subscriptions/subscription-months.repository.ts';
+import { copyUpsertBales } from './ingest-copy.repository.ts';
 import { parseRecord, utcMonth } from './ingest-record.ts';
 
 const round = (value: number, digits: number) => {
@@ -68,11 +72,12 @@ export async function ingestBales(
 
   const bales = [...latest.values()];
   try {
-    count(result, await storeBales(ctx, baler, bales));
+    count(result, await storeBatch(ctx, baler, bales));
   } catch (error) {
     if (!isRecordRefusal(error)) throw error;
     // One record the database refuses must not refuse the batch, or a baler resending it would
-    // fail forever: store the records one by one and report the refused ones like bad records.
+    // fail forever: store the records one by one (each its own small statement, without COPY)
+    // and report the refused ones like bad records.
     let stored = 0;
     for (const bale of bales) {
       try {
@@ -156,35 +161,59 @@ function isRecordRefusal(error: unknown): boolean {
 }
 
 /**
+ * A whole batch in one transaction: on PostgreSQL streamed with COPY (ADR 18), on PGlite as
+ * `storeBales` writes it.
+ */
+async function storeBatch(ctx: AppContext, baler: IngestingBaler, bales: IngestBale[]) {
+  const changedAt = ctx.now();
+  const copied = await transactionWithClient(ctx.db, (trx, client) =>
+    storeIn(ctx, trx, baler, bales, changedAt, client),
+  );
+  return copied ? copied.value : storeBales(ctx, baler, bales);
+}
+
+/**
  * Writes bales in one transaction (all or none), bumping the organization's bale version, which
  * tells every process's map index (mapIndexStamp) to catch up.
  */
 async function storeBales(ctx: AppContext, baler: IngestingBaler, bales: IngestBale[]) {
   const changedAt = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    const version = await lockNextBaleVersion(trx, baler.orgId);
-    // Fields are read under the version lock, which field changes take too: a field saved
-    // meanwhile is either seen here or re-assigns these bales after this commits.
-    const fieldUids = await assignFields(
-      trx,
-      baler.orgId,
-      bales.map((bale) => bale.creationLocation),
-    );
-    const rows = bales.map((bale, i) => toRow(bale, fieldUids[i] ?? []));
-    const stamp = {
-      orgId: baler.orgId,
-      balerId: baler.id,
-      balerVin: baler.vin,
-      version,
-      changedAt,
-    };
-    const { inserted, updated } = await upsertBales(trx, stamp, rows);
-    if (ctx.config.billing === 'off') {
-      // Before the version commits, so no process ever sees these bales locked.
-      const months = [...new Set(rows.map((row) => row.creationMonth))];
-      await activateMonthsWithBales(trx, { orgId: baler.orgId, balerId: baler.id, months });
-    }
-    if (inserted + updated > 0) await commitBaleVersion(trx, baler.orgId, version);
-    return { inserted, updated, rows: rows.length };
-  });
+  return ctx.db.transaction().execute((trx) => storeIn(ctx, trx, baler, bales, changedAt));
+}
+
+/** The writes of `storeBales` inside a transaction; through COPY when given its client. */
+async function storeIn(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  baler: IngestingBaler,
+  bales: IngestBale[],
+  changedAt: Date,
+  copyClient?: PostgresClient,
+) {
+  const version = await lockNextBaleVersion(trx, baler.orgId);
+  // Fields are read under the version lock, which field changes take too: a field saved
+  // meanwhile is either seen here or re-assigns these bales after this commits.
+  const fieldUids = await assignFields(
+    trx,
+    baler.orgId,
+    bales.map((bale) => bale.creationLocation),
+  );
+  const rows = bales.map((bale, i) => toRow(bale, fieldUids[i] ?? []));
+  const stamp = {
+    orgId: baler.orgId,
+    balerId: baler.id,
+    balerVin: baler.vin,
+    version,
+    changedAt,
+  };
+  const { inserted, updated } = copyClient
+    ? await copyUpsertBales(copyClient, stamp, rows)
+    : await upsertBales(trx, stamp, rows);
+  if (ctx.config.billing === 'off') {
+    // Before the version commits, so no process ever sees these bales locked.
+    const months = [...new Set(rows.map((row) => row.creationMonth))];
+    await activateMonthsWithBales(trx, { orgId: baler.orgId, balerId: baler.id, months });
+  }
+  if (inserted + updated > 0) await commitBaleVersion(trx, baler.orgId, version);
+  return { inserted, updated, rows: rows.length };
 }

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import type { PostgresClient } from '@baletrack/db/connect';
+import { type CopyType, copyRowsIn } from '@baletrack/db/copy';
+import {
+  type BaleRecordRow,
+  type BatchStamp,
+  type RecordColumn,
+  recordColumns,
+  snake,
+} from '../bales/bale-writes.repository.ts';
+
+// Ingest's PostgreSQL path (docs/adr/0018-ingest-through-copy.md). Under the organization's
+// version lock, which every writer of its bales holds (lockNextBaleVersion), no other
+// transaction inserts or changes its bales meanwhile, so: the batch's uids already stored are
+// looked up by the primary key; the new bales are streamed with COPY straight into `bales`; the
+// stored ones go by COPY into a temporary table and one UPDATE applies the same rules as
+// `upsertBales` (newer or equal, and different). PGlite, and the one-by-one isolation of a
+// refused record, keep using `upsertBales`.
+
+const columns = Object.keys(recordColumns) as RecordColumn[];
+const names = columns.map(snake);
+const definition = columns.map((c) => `${snake(c)} ${recordColumns[c]}`).join(', ');
+// Named after its columns, so a session that outlives a change of them never reuses the old one.
+const batchTable = `pg_temp.ingest_batch_${createHash('sha1').update(definition).digest('hex').slice(0, 8)}`;
+
+const storedUids = 'SELECT uid FROM bales WHERE org_id = $1::uuid AND uid = ANY($2::text[])';
+
+// One round trip. The join below must probe the primary key per batch row: with a hash join
+// the planner would read every bale of the organization (a temporary table has no statistics,
+// and at a few hundred thousand bales the estimate tips that way), which grows with the farm.
+const prepareUpdate = `CREATE TEMP TABLE IF NOT EXISTS ${batchTable} (uid text NOT NULL, ${definition})
+  ON COMMIT DELETE ROWS;
+SET LOCAL enable_hashjoin = off;
+SET LOCAL enable_mergejoin = off`;
+
+const list = (prefix: string) => names.map((name) => `${prefix}${name}`).join(', ');
+
+// $1 organization, $2 baler id, $3 baler VIN, $4 version, $5 changed at.
+const updateFromBatch = `UPDATE bales b
+  SET (baler_id, baler_vin, ${names.join(', ')}, version, changed_at)
+    = ($2::uuid, $3::text, ${list('s.')}, $4::bigint, $5::timestamptz)
+  FROM ${batchTable} s
+  WHERE b.org_id = $1::uuid AND b.uid = s.uid
+    AND coalesce(s.update_time, s.creation_time) >= coalesce(b.update_time, b.creation_time)
+    AND (b.baler_id, b.baler_vin, ${list('b.')})
+      IS DISTINCT FROM ($2::uuid, $3::text, ${list('s.')})`;
+
+const recordCopyColumns = columns.map((c): [string, CopyType] => [snake(c), recordColumns[c]]);
+const insertColumns: [string, CopyType][] = [
+  ['org_id', 'uuid'],
+  ['uid', 'text'],
+  ['baler_id', 'uuid'],
+  ['baler_vin', 'text'],
+  ...recordCopyColumns,
+  ['version', 'int8'],
+  ['changed_at', 'timestamptz'],
+];
+const batchColumns: [string, CopyType][] = [['uid', 'text'], ...recordCopyColumns];
+
+/**
+ * Inserts bales or updates the stored ones (same organization and uid) when the record is not
+ * older than what is stored and differs from it, through COPY, inside the caller's transaction
+ * on this client, which must hold the organization's version lock. Uids must be distinct.
+ * Returns how many rows were inserted and how many updated; the others were unchanged.
+ */
+export async function copyUpsertBales(
+  client: PostgresClient,
+  stamp: BatchStamp,
+  rows: BaleRecordRow[],
+): Promise<{ inserted: number; updated: number }> {
+  const found = await client.query<{ uid: string }>(storedUids, [
+    stamp.orgId,
+    rows.map((row) => row.uid),
+  ]);
+  const stored = new Set(found.rows.map((row) => row.uid));
+  const fresh = stored.size === 0 ? rows : rows.filter((row) => !stored.has(row.uid));
+  if (fresh.length > 0) {
+    const { orgId, balerId, balerVin, version, changedAt } = stamp;
+    await copyRowsIn(
+      client,
+      'bales',
+      insertColumns,
+      fresh.map((row) => [
+        orgId,
+        row.uid,
+        balerId,
+        balerVin,
+        ...columns.map((column) => row[column]),
+        version,
+        changedAt,
+      ]),
+    );
+  }
+  if (stored.size === 0) return { inserted: fresh.length, updated: 0 };
+  await client.query(prepareUpdate);
+  await copyRowsIn(
+    client,
+    batchTable,
+    batchColumns,
+    rows
+      .filter((row) => stored.has(row.uid))
+      .map((row) => [row.uid, ...columns.map((column) => row[column])]),
+  );
+  const updated = await client.query(updateFromBatch, [
+    stamp.orgId,
+    stamp.balerId,
+    stamp.balerVin,
+    stamp.version,
+    stamp.changedAt,
+  ]);
+  return { inserted: fresh.length, updated: updated.rowCount ?? 0 };
+}
