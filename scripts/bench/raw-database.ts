@@ -54,7 +54,8 @@ export async function openPglite(dataDir: string): Promise<RawDatabase> {
 
 /**
  * A client of the benchmark's own PostgreSQL cluster. COPY runs server-side from a file the
- * server itself wrote (the project has no COPY-stream client; the cluster is local).
+ * server itself wrote (the cluster is local): no client in between, the fastest COPY there is
+ * and so the floor for ingest, which streams its COPY from the product (ADR 18).
  */
 export async function openPostgres(url: string): Promise<RawDatabase> {
   const client = new pg.Client({ connectionString: url });

@@ -22,6 +22,7 @@ import {
 import { filterPredicate } from '../../apps/server/src/features/bales/filter-predicate.ts';
 import { timeRange } from '../../apps/server/src/features/bales/time-range.ts';
 import { summaryQuery } from '../../apps/server/test/summaries/sql-oracle/summaries-sql.repository.ts';
+import { DUCKDB_THREADS, type DuckDbBaseline, measureDuckDb } from './duckdb-baseline.ts';
 import type { RawDatabase } from './raw-database.ts';
 import { median, percentile } from './stats.ts';
 
@@ -56,6 +57,7 @@ export interface SummaryBaselines {
   groupByMs: number[];
   count: number;
   totalWeightKg: number;
+  duckdb: DuckDbBaseline;
 }
 
 /**
@@ -141,7 +143,10 @@ const compiler = new Kysely<Database>({
   plugins: [new CamelCasePlugin()],
 });
 
-/** The same selection as one SQL aggregate, run SQL_RUNS times each (tables analyzed). */
+/**
+ * The same selection as one SQL aggregate, run SQL_RUNS times each (tables analyzed); and in
+ * DuckDB on the same rows, as many times as the API is called.
+ */
 export async function measureSummaryBaselines(
   raw: RawDatabase,
   orgId: string,
@@ -168,12 +173,15 @@ export async function measureSummaryBaselines(
     groupByMs: groupBy.samples,
     count: Number(row?.[2] ?? 0),
     totalWeightKg: Number(row?.[3] ?? 0),
+    duckdb: await measureDuckDb(raw, compiler, orgId, year, SUMMARY_CALLS),
   };
 }
 
 export const SUMMARY_P50_TARGET_MS = 50;
 export const SUMMARY_SQL_RATIO_TARGET = 1.3;
 export const GROUP_BY_P50_TARGET_MS = 80;
+/** Issue 15: the API's p50 at most this many times DuckDB's on the same rows (2 threads). */
+export const DUCKDB_RATIO_TARGET = 2;
 
 /** The report's rows: targets on PGlite, figures only on PostgreSQL (`pass` undefined). */
 export function summaryRows(
@@ -187,6 +195,15 @@ export function summaryRows(
   const summaryP50 = median(run.summary);
   const ratio = summaryP50 / median(sql.summaryMs);
   const groupByP50 = median(run.groupBy);
+  const duck = sql.duckdb;
+  const duckRatio = summaryP50 / median(duck.summaryMs);
+  const duckGroupByRatio = groupByP50 / median(duck.groupByMs);
+  const duckSame =
+    duck.count === run.count &&
+    Math.abs(run.totalWeightKg - duck.totalWeightKg) < 1e-6 * (1 + duck.totalWeightKg)
+      ? ''
+      : ` — DIFFERENT FIGURES: API ${run.count} bales, DuckDB ${duck.count}`;
+  const duckWhat = `DuckDB ${duck.version}, ${DUCKDB_THREADS} threads, in memory, on the ${duck.rows.toLocaleString('en-US')} visible bales exported from the product's database (the summary's columns, grade and moisture verdict)`;
   // The same numbers or the comparison is void: say so in the row.
   const same =
     run.count === sql.count &&
@@ -212,6 +229,20 @@ export function summaryRows(
       baseline: `the same as one SQL query: p50 ${ms(median(sql.groupByMs))}`,
       target: targets ? `p50 ≤ ${GROUP_BY_P50_TARGET_MS} ms` : '— (figure only)',
       pass: targets ? groupByP50 <= GROUP_BY_P50_TARGET_MS : undefined,
+    },
+    {
+      measure: `\`/bales/summary\` beside DuckDB, the same selection`,
+      ours: `p50 ${ms(summaryP50)}; ${duckRatio.toFixed(2)}× DuckDB`,
+      baseline: `${duckWhat}: p50 ${ms(median(duck.summaryMs))}, p95 ${ms(percentile(duck.summaryMs, 95))}${duckSame}`,
+      target: `p50 ≤ ${DUCKDB_RATIO_TARGET}× DuckDB`,
+      pass: duckRatio <= DUCKDB_RATIO_TARGET && duckSame === '',
+    },
+    {
+      measure: `\`/bales/summarygroupby\` by field beside DuckDB`,
+      ours: `p50 ${ms(groupByP50)}; ${duckGroupByRatio.toFixed(2)}× DuckDB`,
+      baseline: `the same group-by in DuckDB: p50 ${ms(median(duck.groupByMs))}, p95 ${ms(percentile(duck.groupByMs, 95))}`,
+      target: `p50 ≤ ${DUCKDB_RATIO_TARGET}× DuckDB`,
+      pass: duckGroupByRatio <= DUCKDB_RATIO_TARGET,
     },
   ];
 }
