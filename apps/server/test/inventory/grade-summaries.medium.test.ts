@@ -1,4 +1,9 @@
-import { baleSummaryGroupByResponseSchema } from '@baletrack/contracts/summaries/summary';
+import { balesResponseSchema } from '@baletrack/contracts/bales/bale-reads';
+import { emptyFilter, filterSchema } from '@baletrack/contracts/filters/filter';
+import {
+  baleSummaryGroupByResponseSchema,
+  baleSummaryResponseSchema,
+} from '@baletrack/contracts/summaries/summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Farm } from '../helpers/farm.ts';
 import type { TestApp } from '../helpers/test-app.ts';
@@ -39,5 +44,26 @@ describe('summaries grouped by grade', () => {
     const good = groups.find((g) => g.key === 'legume.Good');
     expect(good?.grades.legume).toEqual({ Supreme: 0, Premium: 0, Good: 2, Fair: 0, Utility: 0 });
     expect(good?.grades.ungraded).toBe(0);
+  });
+});
+
+describe('the grade filter', () => {
+  it('keeps the bales of the chosen grades alike in bale reads (SQL) and summaries', async () => {
+    const body = { ...emptyFilter, name: 'Good hay', grades: ['legume.Good', 'grass.Good'] };
+    const created = await farm.post('/filters/create', body);
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id: filterId } = filterSchema.parse(await created.json());
+    const bales = balesResponseSchema.parse(
+      await (await farm.get('/bales/all', { year: 2025, filterId })).json(),
+    );
+    // A and F (legume Good), D (grass Good); E is ungraded, B Premium, C Fair.
+    expect(bales.bales.map((b) => b.uid).sort()).toEqual(['A', 'D', 'F']);
+    const { summary } = baleSummaryResponseSchema.parse(
+      await (await farm.get('/bales/summary', { year: 2025, filterId })).json(),
+    );
+    expect(summary.count).toBe(3);
+    expect(summary.totalWeightKg).toBeCloseTo(3 * TON, 6);
+    expect(summary.grades.legume.Good).toBe(2);
+    expect(summary.grades.grass.Good).toBe(1);
   });
 });

@@ -107,6 +107,9 @@ const conditions = (): Omit<FilterDefinition, 'dateRange'>[] => [
     cropIds: [id('Timothy')],
     ranges: { protein: { min: 12, max: null } },
   },
+  // Quality grades: the crop of the bale's cutting picks the table (legume or grass).
+  { ...anyBale, grades: ['legume.Good', 'legume.Fair', 'grass.Premium'] },
+  { ...anyBale, grades: ['legume.Supreme', 'grass.Low'], fieldIds: [id('A'), id('B')] },
 ];
 
 async function sqlUids(condition: Omit<FilterDefinition, 'dateRange'>): Promise<string[]> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { baleSizes } from '../bales/bale.ts';
 import { nameSchema } from '../common/name.ts';
 import { messages } from '../errors/messages.ts';
+import { hayGradeSchema } from '../inventory/hay-grade.ts';
 
 /**
  * Numeric bale attributes a filter can bound with a min and a max, in SI units
@@ -88,6 +89,11 @@ const filterBody = {
   cropIds: z.array(z.uuid()),
   balerIds: z.array(z.uuid()),
   baleSizes: z.array(z.enum(baleSizes)).default([]),
+  /**
+   * Quality grades (docs/product.md#quality-grades); an ungraded bale is in none. Optional:
+   * filters saved before grades existed have none.
+   */
+  grades: z.array(hayGradeSchema).optional(),
 };
 
 /** POST /filters/create and PUT /filters/{id}. Unknown keys are refused (a typo is no filter). */
@@ -118,4 +124,5 @@ export const emptyFilter: SaveFilterRequest = {
   cropIds: [],
   balerIds: [],
   baleSizes: [],
+  grades: [],
 };

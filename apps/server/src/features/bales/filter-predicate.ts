@@ -6,6 +6,7 @@ import type {
 import type { Database } from '@baletrack/db/database';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { cuttingMembership } from '../cuttings/cutting-membership.repository.ts';
+import { baleGradeSql } from './bale-grade-sql.ts';
 import type { TimeRange } from './time-range.ts';
 
 /** A condition on a bale row; `visibleBales` ANDs it onto the visibility rule. */
@@ -87,7 +88,13 @@ function inCutting(
  * written, so what it selects cannot be cached by bale version alone.
  */
 export function usesCuttings(filter: FilterDefinition): boolean {
-  return !filter.includeCuttingless || filter.cuttingIds.length > 0 || filter.cropIds.length > 0;
+  // A grade follows the crop of the bale's cutting.
+  return (
+    !filter.includeCuttingless ||
+    filter.cuttingIds.length > 0 ||
+    filter.cropIds.length > 0 ||
+    (filter.grades?.length ?? 0) > 0
+  );
 }
 
 /**
@@ -112,6 +119,10 @@ export function filterPredicate(filter: FilterDefinition): BalePredicate | undef
   }
   if (filter.fieldIds.length > 0) {
     parts.push(() => sql<boolean>`bales.field_uids && ${uuidArray(filter.fieldIds)}`);
+  }
+  const grades = filter.grades ?? [];
+  if (grades.length > 0) {
+    parts.push((eb) => sql<boolean>`${baleGradeSql(eb)} in (${sql.join(grades)})`);
   }
   const { cuttingIds, cropIds, includeCuttingless } = filter;
   const chosen = cuttingIds.length > 0 || cropIds.length > 0;

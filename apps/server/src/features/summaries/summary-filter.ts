@@ -1,13 +1,13 @@
 import type { FilterAttribute, FilterDefinition } from '@baletrack/contracts/filters/filter';
 import { forageKindOf } from '@baletrack/domain/quality-grade';
-import type { BaleColumns } from './summary-columns.ts';
-import type { SummaryReference } from './summary-reference.repository.ts';
+import { type BaleColumns, gradeKeys } from './summary-columns.ts';
+import type { ReferenceCutting, SummaryReference } from './summary-reference.repository.ts';
 
 // The in-memory twins of two SQL rules, for the bale columns: `cuttingMembership` (cuttings
 // feature) and `filterPredicate` (bales feature). Each is checked equal to its SQL rule on a
 // fixture farm (test/summaries/summary-rules.medium.test.ts); change them together.
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 const dayOf = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS;
 
 /** Per request: which cuttings hold each (fields, UTC day) of the columns, and their crops. */
@@ -23,30 +23,44 @@ export interface CuttingLookup {
 
 /**
  * The cutting rule: a bale is in a cutting when one of its fields is in the cutting and it was
- * made within the cutting's days (inclusive, UTC). Asked once per distinct fields-and-day.
+ * made within the cutting's days (inclusive, UTC). Answers, for a bale's field ids and UTC day
+ * (whole days since 1970), the indexes into `cuttings` of those holding it, in their order.
+ * @example cuttingRule(reference.cuttings)(['field-a'], Math.floor(Date.parse('2025-06-02') / DAY_MS))
+ *   // [0] when the first cutting covers field-a on that day
  */
-export function lookUpCuttings(columns: BaleColumns, reference: SummaryReference): CuttingLookup {
-  const cuttings = reference.cuttings.map((c) => ({
+export function cuttingRule(
+  cuttings: readonly Pick<ReferenceCutting, 'startDate' | 'endDate' | 'fieldIds'>[],
+): (fieldIds: readonly string[], day: number) => number[] {
+  const spans = cuttings.map((c) => ({
     first: dayOf(c.startDate),
     last: dayOf(c.endDate),
     fields: new Set(c.fieldIds),
   }));
+  return (fieldIds, day) => {
+    const held: number[] = [];
+    spans.forEach((cutting, c) => {
+      if (day < cutting.first || day > cutting.last) return;
+      if (fieldIds.some((id) => cutting.fields.has(id))) held.push(c);
+    });
+    return held;
+  };
+}
+
+/** Per request, `cuttingRule` asked once per distinct fields-and-day of the columns. */
+export function lookUpCuttings(columns: BaleColumns, reference: SummaryReference): CuttingLookup {
+  const cuttingsHolding = cuttingRule(reference.cuttings);
   const legumeCrop = new Map(reference.crops.map((c) => [c.id, forageKindOf(c.name) === 'legume']));
   const days = columns.fieldDays.values;
   const cuttingsOf: number[][] = new Array(days.length);
   const legume = new Int8Array(days.length);
   days.forEach(({ fieldSet, day }, i) => {
-    const fieldIds = columns.fieldSets.values[fieldSet] as string[];
-    const held: number[] = [];
+    const held = cuttingsHolding(columns.fieldSets.values[fieldSet] as string[], day);
     let kind = -1;
-    cuttings.forEach((cutting, c) => {
-      if (day < cutting.first || day > cutting.last) return;
-      if (!fieldIds.some((id) => cutting.fields.has(id))) return;
-      held.push(c);
+    for (const c of held) {
       const cropId = reference.cuttings[c]?.cropId;
       const isLegume = cropId == null ? undefined : legumeCrop.get(cropId);
       if (isLegume !== undefined) kind = Math.max(kind, isLegume ? 1 : 0);
-    });
+    }
     cuttingsOf[i] = held;
     legume[i] = kind;
   });
@@ -73,6 +87,7 @@ export function columnsFilter(
     cuttingIds,
     cropIds,
     includeCuttingless,
+    grades = [],
     ...rest
   } = condition;
   // A criterion added to filters fails to compile here until it is applied below too.
@@ -105,6 +120,17 @@ export function columnsFilter(
       ids.some((id) => chosen.has(id)) ? 1 : 0,
     );
     parts.push((slot) => kept[columns.fieldSet[slot] as number] === 1);
+  }
+  if (grades.length > 0) {
+    // The grade by the table of the bale's cutting's crop, as the summaries count it.
+    const wanted = new Set<string>(grades);
+    const kept = Uint8Array.from(gradeKeys, (key) => (wanted.has(key) ? 1 : 0));
+    const { legumeGrade, grassGrade, fieldDay } = columns;
+    parts.push((slot) => {
+      const kind = lookup.legume[fieldDay[slot] as number];
+      const grade = kind === 1 ? legumeGrade[slot] : kind === 0 ? grassGrade[slot] : -1;
+      return (grade as number) >= 0 && kept[grade as number] === 1;
+    });
   }
   const chosen = cuttingIds.length > 0 || cropIds.length > 0;
   if (chosen || !includeCuttingless) {

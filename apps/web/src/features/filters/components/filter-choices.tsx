@@ -1,5 +1,7 @@
 import { type BaleSize, baleSizeLabels, baleSizeOptions } from '@baletrack/contracts/bales/bale';
 import type { SaveFilterRequest } from '@baletrack/contracts/filters/filter';
+import { type HayGrade, hayGrades } from '@baletrack/contracts/inventory/hay-grade';
+import { hayGradeLabel } from '@baletrack/domain/quality-grade/hay-grade';
 import { MultiSelect, SimpleGrid } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useBalerChoices } from '@/features/filters/api/get-baler-choices';
@@ -17,7 +19,7 @@ import {
 /** The lists a filter narrows by; empty means "all". */
 export type Choices = Pick<
   SaveFilterRequest,
-  'fieldIds' | 'cuttingIds' | 'cropIds' | 'balerIds' | 'baleSizes'
+  'fieldIds' | 'cuttingIds' | 'cropIds' | 'balerIds' | 'baleSizes' | 'grades'
 >;
 
 interface FilterChoicesProps {
@@ -27,6 +29,7 @@ interface FilterChoicesProps {
   errors: Record<string, string>;
 }
 
+const gradeOptions = hayGrades.map((grade) => ({ value: grade, label: hayGradeLabel(grade) }));
 const sizeOptions = baleSizeOptions.map((size) => ({ value: size, label: baleSizeLabels[size] }));
 
 /** What a list shows while its options load or when they could not be loaded. */
@@ -41,7 +44,7 @@ function state(query: UseQueryResult, what: string, error: string | undefined) {
 const missing = (query: UseQueryResult, what: string) =>
   query.isSuccess ? `Deleted ${what}` : `Chosen ${what}`;
 
-/** Multi-selects for the fields, cuttings, crops, balers and sizes a filter keeps. */
+/** Multi-selects for the fields, cuttings, crops, balers, sizes and grades a filter keeps. */
 export function FilterChoices({ value, onChange, errors }: FilterChoicesProps) {
   const fields = useFieldChoices();
   const cuttings = useCuttingChoices();
@@ -111,6 +114,15 @@ export function FilterChoices({ value, onChange, errors }: FilterChoicesProps) {
         value={value.baleSizes}
         onChange={(sizes) => onChange({ baleSizes: sizes as BaleSize[] })}
         error={errors.baleSizes}
+      />
+      <MultiSelect
+        {...common}
+        label="Quality grades"
+        placeholder={(value.grades ?? []).length === 0 ? 'All grades' : undefined}
+        data={gradeOptions}
+        value={value.grades ?? []}
+        onChange={(grades) => onChange({ grades: grades as HayGrade[] })}
+        error={errors.grades}
       />
     </SimpleGrid>
   );

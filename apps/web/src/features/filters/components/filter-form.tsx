@@ -70,6 +70,7 @@ export function FilterForm({ filter, onSaved, onCancel }: FilterFormProps) {
     cropIds: start.cropIds,
     balerIds: start.balerIds,
     baleSizes: start.baleSizes,
+    grades: start.grades ?? [],
   });
   const [errors, setErrors] = useState<Errors>({});
   const create = useCreateFilter();

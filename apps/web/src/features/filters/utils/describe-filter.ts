@@ -1,5 +1,6 @@
 import { baleSizeLabels } from '@baletrack/contracts/bales/bale';
 import type { Filter } from '@baletrack/contracts/filters/filter';
+import { hayGradeLabel } from '@baletrack/domain/quality-grade/hay-grade';
 import { attributeInfo, limitSymbol, limitToDisplay } from '@/features/filters/utils/filter-units';
 import type { DisplayUnits } from '@/lib/display-units';
 import { formatNumber, formatShortDay } from '@/lib/format';
@@ -29,6 +30,7 @@ export function describeFilter(filter: Filter, units: DisplayUnits): string {
   }
   if (filter.baleSizes.length > 0)
     parts.push(filter.baleSizes.map((s) => baleSizeLabels[s]).join(', '));
+  if (filter.grades?.length) parts.push(filter.grades.map(hayGradeLabel).join(', '));
   const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   if (filter.fieldIds.length > 0) parts.push(count(filter.fieldIds.length, 'field'));
   if (filter.cuttingIds.length > 0) parts.push(count(filter.cuttingIds.length, 'cutting'));

@@ -1,0 +1,62 @@
+import type { Database } from '@baletrack/db/database';
+import {
+  alfalfaBounds,
+  alfalfaGrades,
+  grassGrades,
+  grassProteinBounds,
+  LEGUME_NAME_PATTERN,
+} from '@baletrack/domain/quality-grade';
+import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
+import { cuttingMembership } from '../cuttings/cutting-membership.repository.ts';
+
+// A bale's quality grade in SQL, for the grade filter (docs/product.md#quality-grades): the rule
+// of domain quality-grade/hay-grade.ts written from the numbers that module exports, never
+// retyped. Its in-memory twin is the summaries' grade columns (summary-filter.ts).
+
+/** A grade table as a CASE: strict at the first bound, inclusive after, else the last grade. */
+function gradeCase(
+  value: RawBuilder<number>,
+  table: 'legume' | 'grass',
+  grades: readonly string[],
+  bounds: readonly number[],
+): RawBuilder<string> {
+  const whens = bounds.map((bound, index) => {
+    const op = index === 0 ? '>' : '>=';
+    return sql`when ${value} ${sql.raw(op)} ${sql.lit(bound)} then ${sql.lit(`${table}.${grades[index]}`)}`;
+  });
+  return sql<string>`case ${sql.join(whens, sql` `)} else ${sql.lit(`${table}.${grades.at(-1)}`)} end`;
+}
+
+/** True when a cutting with a legume crop holds the bale, false when only grass, null when none. */
+function legumeCrop(eb: ExpressionBuilder<Database, 'bales'>): RawBuilder<boolean | null> {
+  const crops = eb
+    .selectFrom('cuttings')
+    .innerJoin('crops', (join) =>
+      join.onRef('crops.orgId', '=', 'cuttings.orgId').onRef('crops.id', '=', 'cuttings.cropId'),
+    )
+    .select(sql<boolean>`bool_or(crops.name ~* ${sql.lit(LEGUME_NAME_PATTERN)})`.as('legume'))
+    .where(cuttingMembership);
+  return sql<boolean | null>`(${crops})`;
+}
+
+// RFV from ADF and NDF when the bale has none (domain nutrition `rfv`).
+const gradingRfv = sql<number>`coalesce(bales.rfv, case when bales.adf is not null
+  and bales.ndf > 0 then (88.9 - 0.779 * bales.adf) * (120 / bales.ndf) / 1.29 end)`;
+
+/**
+ * The bale's grade, 'legume.Supreme' … 'grass.Low', or null when ungraded.
+ * @example visibleBales(db, orgId).where((eb) => sql`${baleGradeSql(eb)} = 'legume.Good'`)
+ */
+export function baleGradeSql(eb: ExpressionBuilder<Database, 'bales'>): RawBuilder<string | null> {
+  const protein = sql<number>`bales.protein`;
+  const rfvBounds = alfalfaBounds.rfv.bounds;
+  const cpBounds = alfalfaBounds.protein.bounds;
+  return sql<string | null>`case ${legumeCrop(eb)}
+    when true then case
+      when ${gradingRfv} is not null then ${gradeCase(gradingRfv, 'legume', alfalfaGrades, rfvBounds)}
+      when bales.protein is not null then ${gradeCase(protein, 'legume', alfalfaGrades, cpBounds)}
+      end
+    when false then case when bales.protein is not null
+      then ${gradeCase(protein, 'grass', grassGrades, grassProteinBounds)} end
+  end`;
+}
