@@ -73,10 +73,10 @@ export function UsersRoute() {
         ) : (
           <>
             <Text c="dimmed">
-              People you invite see all of the farm's data. A viewer changes nothing; a manager
-              also changes fields, cuttings, crops, filters, automated reports and settings, but
-              not people, balers or billing. They get an email with a temporary password and
-              choose their own at the first sign-in.
+              People you invite see all of the farm's data. A viewer changes nothing; a manager also
+              changes fields, cuttings, crops, filters, automated reports and settings, but not
+              people, balers or billing. They get an email with a temporary password and choose
+              their own at the first sign-in.
             </Text>
             <InviteUserForm />
             {subAccounts.isPending ? (
