@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_PAGE_SIZE } from '../../src/features/reports/reports.service.ts';
+import { REPORT_PAGE_SIZE } from '../../src/features/reports/report-pages.ts';
 import { type Farm, ingest, newBale, newBaler, newFarm } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 

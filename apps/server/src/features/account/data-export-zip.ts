@@ -1,14 +1,10 @@
 import type { MeasurementSystem } from '@baletrack/contracts/constants';
-import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import { defaultSettings } from '@baletrack/contracts/settings/settings';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
 import type { AppContext } from '../../app-context.ts';
-import { boundaryContains, boxContains, parseBox } from '../fields/boundary.ts';
-import { listGeofences } from '../geofences/geofences.repository.ts';
 import { CSV_BOM, csvLine } from '../reports/csv.ts';
-import { type ReportBale, reportColumns } from '../reports/report-columns.ts';
-import { listReportPage } from '../reports/reports.repository.ts';
-import { REPORT_PAGE_SIZE } from '../reports/reports.service.ts';
+import { reportColumns } from '../reports/report-columns.ts';
+import { reportPages } from '../reports/report-pages.ts';
 import * as files from './export-files.repository.ts';
 import { exportReadme } from './export-readme.ts';
 
@@ -81,7 +77,7 @@ export async function buildExportZip(
   zip.add(bales);
   bales.push(strToU8(CSV_BOM + csvLine(reportColumns.map((c) => c.header(system)))));
   let written = 0;
-  for await (const chunk of baleChunks(ctx, orgId, system)) {
+  for await (const chunk of reportPages(ctx, orgId, { range: {}, system })) {
     bales.push(strToU8(chunk.text));
     written += chunk.rows;
     if (failure) throw failure;
@@ -91,41 +87,6 @@ export async function buildExportZip(
   zip.end();
   if (failure) throw failure;
   return concat(parts);
-}
-
-/** The report's rows (`reportColumns`) of every visible bale, a page at a time. */
-async function* baleChunks(ctx: AppContext, orgId: string, system: MeasurementSystem) {
-  const [geofences, snapshot] = await Promise.all([
-    listGeofences(ctx.db, orgId),
-    ctx.mapIndex.snapshot(orgId),
-  ]);
-  const areas = geofences.map((g) => ({
-    name: g.name,
-    box: parseBox(g.box),
-    boundary: g.boundary as Boundary,
-  }));
-  // The first storage area by name holding the point, as the report says it.
-  const areaAt = (lon: number, lat: number) =>
-    areas.find((a) => boxContains(a.box, lon, lat) && boundaryContains(a.boundary, lon, lat))
-      ?.name ?? null;
-  let after: string | undefined;
-  for (;;) {
-    const rows = await listReportPage(ctx.db, orgId, {}, after, REPORT_PAGE_SIZE);
-    let text = '';
-    for (const row of rows) {
-      const bale: ReportBale = {
-        ...row,
-        fieldNames: row.fieldNames ?? [],
-        stackId: snapshot.stackOf.get(row.uid) ?? null,
-        storageArea: areaAt(row.currentLon, row.currentLat),
-      };
-      text += csvLine(reportColumns.map((column) => column.cell(bale, system)));
-    }
-    if (rows.length > 0) yield { text, rows: rows.length };
-    const last = rows[rows.length - 1];
-    if (rows.length < REPORT_PAGE_SIZE || !last) return;
-    after = last.uid;
-  }
 }
 
 /** Boundaries as a GeoJSON FeatureCollection, every other column a property. */

@@ -4,8 +4,15 @@ import { type Quantity, unitOf } from '@baletrack/domain/units';
 import { numberCell, textCell } from './csv.ts';
 import type { ReportPageRow } from './reports.repository.ts';
 
-/** One bale as the report writes it: its row and what the map index knows of where it lies. */
-export interface ReportBale extends ReportPageRow {
+/** What a bale's row names by id: its fields' names, its cuttings and their crops. */
+export interface ReportNames {
+  fieldNames: string[];
+  /** By start date (the cutting rule). */
+  cuttings: { name: string; cropName: string | null }[];
+}
+
+/** One bale as the report writes it: its row, names, and where it lies (stack, storage area). */
+export interface ReportBale extends ReportPageRow, ReportNames {
   stackId: string | null;
   storageArea: string | null;
 }

@@ -1,6 +1,5 @@
 import type { Database } from '@baletrack/db/database';
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { baleColumns, madeWithin, visibleBales } from '../bales/bales.repository.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
 import type { TimeRange } from '../bales/time-range.ts';
@@ -15,8 +14,8 @@ export function inSomeCutting(eb: ExpressionBuilder<Database, 'bales'>) {
 
 /**
  * One page of the report in uid order, after `afterUid` (keyset: pages never overlap and each
- * costs the same however deep): every bale column with its baler's name (deleted balers too),
- * its fields' names and its cuttings with their crops, by start date.
+ * costs the same however deep): every bale column with its baler's name (deleted balers too).
+ * Field and cutting names are looked up in memory (`reportPages`), not per row here.
  */
 export function listReportPage(
   db: Db,
@@ -32,33 +31,10 @@ export function listReportPage(
     )
     .select(baleColumns)
     .select('balers.name as balerName')
-    .select((eb) => [
-      eb
-        .selectFrom('fields')
-        .select(sql<string[]>`coalesce(array_agg(fields.name order by fields.name), '{}')`.as('n'))
-        .whereRef('fields.orgId', '=', 'bales.orgId')
-        .where((field) => field('fields.id', '=', field.fn.any('bales.fieldUids')))
-        .as('fieldNames'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('cuttings')
-          .where(cuttingMembership)
-          .leftJoin('crops', (join) =>
-            join
-              .onRef('crops.orgId', '=', 'cuttings.orgId')
-              .onRef('crops.id', '=', 'cuttings.cropId'),
-          )
-          .select(['cuttings.name', 'crops.name as cropName'])
-          .orderBy('cuttings.startDate')
-          .orderBy('cuttings.id'),
-      ).as('cuttings'),
-    ])
     .$if(afterUid !== undefined, (q) => q.where('bales.uid', '>', afterUid as string))
     .orderBy('bales.uid')
     .limit(limit)
     .execute();
 }
 
-export type ReportPageRow = Awaited<ReturnType<typeof listReportPage>>[number] & {
-  fieldNames: string[];
-};
+export type ReportPageRow = Awaited<ReturnType<typeof listReportPage>>[number];
