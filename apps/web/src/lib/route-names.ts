@@ -17,6 +17,7 @@ export const routePaths = {
   reports: '/reports',
   automatedReports: '/automated-reports',
   heatRisk: '/heat-risk',
+  inventory: '/inventory',
   admin: '/admin',
   help: '/help',
   feedback: '/feedback',
