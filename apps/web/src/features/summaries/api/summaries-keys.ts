@@ -6,4 +6,5 @@ export const summariesKeys = {
   summary: (query: BaleSummaryQuery) => [...summariesKeys.all, 'summary', query] as const,
   groups: (query: BaleSummaryQuery, by: SummaryGrouping) =>
     [...summariesKeys.all, 'groups', by, query] as const,
+  inventoryValue: () => [...summariesKeys.all, 'inventory-value'] as const,
 };

@@ -6,6 +6,7 @@ import { HelpLink } from '@/features/help';
 import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { useSummary } from '@/features/summaries/api/get-summary';
 import { GradeBars } from '@/features/summaries/components/grade-bars';
+import { InventoryValueLine } from '@/features/summaries/components/inventory-value-line';
 import { SummaryFigures } from '@/features/summaries/components/summary-figures';
 import { SummaryGroupsTable } from '@/features/summaries/components/summary-groups-table';
 import { useActiveFilter } from '@/hooks/use-active-filter';
@@ -58,6 +59,7 @@ export function SummaryPanel({ opened, onClose }: SummaryPanelProps) {
                 Quality grades
               </Title>
               <GradeBars grades={summary.data.summary.grades} total={summary.data.summary.count} />
+              <InventoryValueLine enabled={opened} />
               <Divider />
               <Title order={3} size="h5">
                 By group
