@@ -136,11 +136,8 @@ function rowsOf(f: DatabaseFigures): Row[] {
   }
   const { pass: csvFlat, ...csvRow } = reportCsvRow(f.reportCsv);
   rows.push({ database, ...csvRow, result: verdict(csvFlat) });
-  rows.push({
-    database,
-    ...dataExportRow(f.dataExport),
-    result: '—',
-  });
+  const { pass: exportKept, ...exportRow } = dataExportRow(f.dataExport);
+  rows.push({ database, ...exportRow, result: verdict(exportKept) });
   rows.push(memoryPerBaleRow(database, f));
   const { start, afterIngest, afterIndex } = f.memory;
   rows.push({

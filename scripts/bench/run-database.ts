@@ -38,7 +38,7 @@ import { measurePageBytes, type PageBytes } from './page-bytes.ts';
 import { measurePageLoads, type PageLoads } from './page-load.ts';
 import { freePort, type ProductServer, startProductServer } from './product-server.ts';
 import { openPglite, openPostgres, type RawDatabase } from './raw-database.ts';
-import { measureReportCsv, type ReportCsvRun } from './report-csv-api.ts';
+import { measureReportCsvs, type ReportCsvFigures } from './report-csv-api.ts';
 import {
   measureSummariesApi,
   measureSummaryBaselines,
@@ -69,7 +69,7 @@ export interface DatabaseFigures {
   summaries: SummariesApiRun;
   summaryBaselines: SummaryBaselines;
   dataExport: DataExportRun;
-  reportCsv: ReportCsvRun;
+  reportCsv: ReportCsvFigures;
 }
 
 const log = (line: string) => console.log(`  ${line}`);
@@ -190,8 +190,11 @@ async function measureProduct(
     // After the heatmap's, last: the cuttings and the saved filter it adds touch nothing above.
     log('summaries: a crop year with a saved filter');
     const summaries = await measureSummariesApi(server.url, idToken, farm.years[1]);
-    log('report CSV: every bale of the organization');
-    const reportCsv = await measureReportCsv(server, idToken);
+    log('report CSV: every bale of the second organization, then of the measured one');
+    const reportCsv = await measureReportCsvs(server, {
+      smaller: await signIn(server.url, env, accounts.neighbour),
+      farm: idToken,
+    });
     // Last: it reads everything above and adds only its own row.
     log('data export: the ZIP of the whole organization');
     const dataExport = await measureDataExport(server, idToken);
