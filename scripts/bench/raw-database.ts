@@ -55,7 +55,7 @@ export async function openPglite(dataDir: string): Promise<RawDatabase> {
 /**
  * A client of the benchmark's own PostgreSQL cluster. COPY runs server-side from a file the
  * server itself wrote (the cluster is local): no client in between, the fastest COPY there is
- * and so the floor for ingest, which streams its COPY from the product (ADR 18).
+ * and so the floor for ingest, which streams its COPY from the product (ADR 19).
  */
 export async function openPostgres(url: string): Promise<RawDatabase> {
   const client = new pg.Client({ connectionString: url });

@@ -42,7 +42,7 @@ const postgresPools = new WeakMap<Kysely<Database>, pg.Pool>();
 /**
  * Runs `work` in one transaction on one PostgreSQL connection, handing it a Kysely transaction
  * and the raw client of that same connection, for what Kysely cannot send (COPY, see
- * docs/adr/0018-ingest-through-copy.md). Returns undefined, running nothing, on PGlite.
+ * docs/adr/0019-ingest-through-copy.md). Returns undefined, running nothing, on PGlite.
  * @example const n = await transactionWithClient(db, (trx, client) => copyRows(trx, client));
  */
 export async function transactionWithClient<T>(

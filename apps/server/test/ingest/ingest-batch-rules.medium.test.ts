@@ -5,7 +5,7 @@ import { ingest, newBale, newBaler, postIngest } from '../helpers/farm.ts';
 import { newConfirmedUser } from '../helpers/identity.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-// The rules of a batch when it is large and mixed, as PostgreSQL's COPY path writes it (ADR 18:
+// The rules of a batch when it is large and mixed, as PostgreSQL's COPY path writes it (ADR 19:
 // new bales streamed straight into the table, stored ones through a temporary table and one
 // update) and as PGlite writes it in one statement: the same answers on both.
 

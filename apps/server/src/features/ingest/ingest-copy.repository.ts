@@ -9,7 +9,7 @@ import {
   snake,
 } from '../bales/bale-writes.repository.ts';
 
-// Ingest's PostgreSQL path (docs/adr/0018-ingest-through-copy.md). Under the organization's
+// Ingest's PostgreSQL path (docs/adr/0019-ingest-through-copy.md). Under the organization's
 // version lock, which every writer of its bales holds (lockNextBaleVersion), no other
 // transaction inserts or changes its bales meanwhile, so: the batch's uids already stored are
 // looked up by the primary key; the new bales are streamed with COPY straight into `bales`; the

@@ -161,7 +161,7 @@ function isRecordRefusal(error: unknown): boolean {
 }
 
 /**
- * A whole batch in one transaction: on PostgreSQL streamed with COPY (ADR 18), on PGlite as
+ * A whole batch in one transaction: on PostgreSQL streamed with COPY (ADR 19), on PGlite as
  * `storeBales` writes it.
  */
 async function storeBatch(ctx: AppContext, baler: IngestingBaler, bales: IngestBale[]) {
