@@ -23,7 +23,12 @@ export default defineConfig({
     // `.br` and `.gz` beside every text file of the build, at the highest levels (brotli 11 is
     // too slow per request but fine once per build); the server sends them as they are
     // (apps/server/src/plugins/web-app.ts, docs/operations.md#compression).
-    compression({ algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),
+    // The basemap's vector tiles (public/basemap/, binary but compressible) are included too.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(html|xml|css|json|js|mjs|svg|pbf)$/,
+      logLevel: 'silent',
+    }),
   ],
   // '@/…' imports resolve to src/ through the paths of tsconfig.json.
   resolve: { tsconfigPaths: true },

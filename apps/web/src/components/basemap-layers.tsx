@@ -6,15 +6,17 @@ import type {
 import { Layer, Source } from 'react-map-gl/maplibre';
 import { labelImage } from '@/lib/map-labels';
 
-/** The bundled basemap's files (apps/web/scripts/build-basemap.mjs), served beside the app. */
-export const basemapFiles = ['land', 'lakes', 'countries', 'regions', 'labels'] as const;
+/** The bundled basemap's layers, in every vector tile (apps/web/scripts/build-basemap.mjs). */
+const basemapLayerNames = ['land', 'lakes', 'countries', 'regions', 'labels'] as const;
+/** The finest tiles built; MapLibre draws them larger past it. */
+const BASEMAP_MAX_ZOOM = 6;
 
 const LAND_COLOR = '#eceee3';
 export const WATER_COLOR = '#c6d9e2';
 const BORDER_COLOR = '#8a8a7c';
 
 type BasemapLayer = (FillLayerSpecification | LineLayerSpecification | SymbolLayerSpecification) & {
-  source: (typeof basemapFiles)[number];
+  source: (typeof basemapLayerNames)[number];
 };
 
 /** Land and lakes: beneath the imagery. */
@@ -82,23 +84,28 @@ interface BasemapLayersProps {
 
 /**
  * The bundled offline basemap (docs/adr/0014-basemap-and-default-imagery.md): Natural Earth
- * land, lakes, country and state/province borders and names. Added once the map has loaded, so
- * the farm's own layers never wait for the world's coastlines to be cut into tiles.
+ * land, lakes, country and state/province borders and names, as vector tiles of zoom 0 to 6, so
+ * the browser fetches only the tiles in view at their level of detail (a farm: the one or two
+ * zoom-6 tiles under it; docs/adr/0016-code-splitting-and-compression.md). Added once the map has
+ * loaded, so the farm's own layers come first.
  */
 export function BasemapLayers({ slots, origin = window.location.origin }: BasemapLayersProps) {
   return (
     <>
-      {basemapFiles.map((name) => (
-        <Source
-          key={name}
-          id={`basemap-${name}`}
-          type="geojson"
-          data={`${origin}/basemap/${name}.json`}
-          maxzoom={10}
-        />
-      ))}
+      <Source
+        id="basemap"
+        type="vector"
+        tiles={[`${origin}/basemap/{z}/{x}/{y}.pbf`]}
+        maxzoom={BASEMAP_MAX_ZOOM}
+      />
       {basemapLayerOrder(slots).map(({ layer, beforeId }) => (
-        <Layer key={layer.id} {...layer} source={`basemap-${layer.source}`} beforeId={beforeId} />
+        <Layer
+          key={layer.id}
+          {...layer}
+          source="basemap"
+          source-layer={layer.source}
+          beforeId={beforeId}
+        />
       ))}
     </>
   );
