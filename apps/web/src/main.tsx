@@ -1,12 +1,15 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/charts/styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { StartupError } from '@/app/startup-error';
-import { loadRuntimeConfig } from '@/config/runtime-config';
+import { loadRuntimeConfig, type RuntimeConfig } from '@/config/runtime-config';
 import { configureAmplify } from '@/lib/amplify';
+import { readSession } from '@/lib/auth-session';
 import { startErrorReporting } from '@/lib/error-reporting';
+import { loginHref, pathAfterSignIn, routeNameForPath, routePaths } from '@/lib/route-names';
+
+// The entry loads only React DOM, Amplify's sign-in and the runtime configuration, then either the
+// sign-in screen (plain React, no router, component library or app state) or the app with its
+// router, theme and pages (docs/adr/0016-code-splitting-and-compression.md).
 
 const container = document.getElementById('root');
 if (!container) {
@@ -14,20 +17,57 @@ if (!container) {
 }
 const root = createRoot(container);
 
+async function startApp(into: Root): Promise<void> {
+  // Imported only now: creating the router starts the first navigation, whose session check
+  // needs Amplify configured.
+  const { App } = await import('@/app/app');
+  into.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+/**
+ * docs/product.md#navigation-rule, before the app loads: /login, or a signed-in page without a
+ * stored session (sent to login, which remembers the page's name), shows the sign-in screen; once
+ * signed in, the app starts on the remembered page. Every later navigation is the router's.
+ */
+async function needsSignIn(): Promise<boolean> {
+  const { pathname } = window.location;
+  if (pathname === routePaths.login) return true;
+  const target = routeNameForPath(pathname);
+  // An unknown path is the app's (its not-found page).
+  if (target === undefined || (await readSession())) return false;
+  window.history.replaceState(null, '', loginHref(target));
+  return true;
+}
+
+async function startSignIn(into: Root, config: RuntimeConfig): Promise<void> {
+  const { LoginScreen } = await import('@/features/identity/components/login-screen');
+  const signedIn = async () => {
+    const target = pathAfterSignIn(new URLSearchParams(window.location.search));
+    window.history.replaceState(null, '', target);
+    await startApp(into);
+  };
+  into.render(
+    <StrictMode>
+      <LoginScreen mailboxUrl={config.mailboxUrl} onSignedIn={signedIn} />
+    </StrictMode>,
+  );
+}
+
 // The deployment's URLs and user pool come from /config.json, so nothing renders before it.
 try {
   const config = await loadRuntimeConfig();
   configureAmplify(config);
   // Before the app, so its first errors are reported too (nothing without a DSN).
   await startErrorReporting(config);
-  // Imported only now: creating the router starts the first navigation, whose session check
-  // needs Amplify configured.
-  const { App } = await import('@/app/app');
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  if (await needsSignIn()) {
+    await startSignIn(root, config);
+  } else {
+    await startApp(root);
+  }
 } catch (error) {
   console.error(error);
   root.render(<StartupError />);

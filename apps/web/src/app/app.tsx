@@ -1,3 +1,8 @@
+// The component library's styles come with the app, never with the sign-in screen
+// (docs/adr/0016-code-splitting-and-compression.md).
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
 import { RouterProvider } from 'react-router';
 import { handleAuthFailures } from '@/app/auth-failure-handler';
 import { AppProvider } from '@/app/provider';

@@ -1,5 +1,4 @@
 import { LOGIN_REDIRECT_PARAM } from '@baletrack/contracts/constants';
-import { matchPath } from 'react-router';
 
 /**
  * Every route by name. The login page's `redirect` parameter carries a route name, never a
@@ -30,10 +29,15 @@ function isRouteName(value: string | null): value is RouteName {
   return value !== null && Object.hasOwn(routePaths, value);
 }
 
-/** The name of the route a path belongs to, if any. */
+/**
+ * The name of the route a path belongs to, if any (as React Router matches these fixed paths:
+ * whole, in any case, a trailing slash allowed). Without the router, so the entry can ask it
+ * before the app loads (docs/adr/0016-code-splitting-and-compression.md).
+ */
 export function routeNameForPath(pathname: string): RouteName | undefined {
+  const path = pathname.replace(/(.)\/+$/, '$1').toLowerCase();
   const names = Object.keys(routePaths) as RouteName[];
-  return names.find((name) => matchPath({ path: routePaths[name], end: true }, pathname));
+  return names.find((name) => routePaths[name] === path);
 }
 
 /** The login page, remembering where the user was going. */

@@ -1,4 +1,4 @@
-import { DEFAULT_SIGN_IN_FLOW } from '@baletrack/contracts/identity/sign-in';
+import type { SignInFlow } from '@baletrack/contracts/identity/sign-in';
 import { confirmSignIn, type SignInOutput, signIn, signOut } from 'aws-amplify/auth';
 import { errorName } from '@/features/identity/utils/auth-error-message';
 
@@ -32,8 +32,14 @@ function outcomeOf(output: SignInOutput): SignInOutcome {
   }
 }
 
+/**
+ * The contract's DEFAULT_SIGN_IN_FLOW, written out: importing it would bring the contract's zod
+ * schemas into the sign-in page's first load (docs/adr/0016-code-splitting-and-compression.md).
+ */
+const SIGN_IN_FLOW: SignInFlow = 'USER_SRP_AUTH';
+
 function signInOnce(username: string, password: string): Promise<SignInOutput> {
-  return signIn({ username, password, options: { authFlowType: DEFAULT_SIGN_IN_FLOW } });
+  return signIn({ username, password, options: { authFlowType: SIGN_IN_FLOW } });
 }
 
 /** Signs in with SRP (the default flow of docs/product.md#sign-in-flows). */

@@ -1,5 +1,5 @@
+import './auth.css';
 import { PRODUCT_NAME, VERSION } from '@baletrack/contracts/constants';
-import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 interface AuthCardProps {
@@ -11,30 +11,20 @@ interface AuthCardProps {
 /** The centred card every login step is shown in, with the product name and version. */
 export function AuthCard({ title, description, children }: AuthCardProps) {
   return (
-    <Center mih="100dvh" p="md" bg="gray.0">
-      <Stack w="100%" maw={440} gap="lg">
-        <Title order={1} ta="center" c="green.8">
-          {PRODUCT_NAME}
-        </Title>
-        <Paper component="main" withBorder shadow="sm" radius="md" p="xl">
-          <Stack gap="md">
-            <Box>
-              <Title order={2} size="h3">
-                {title}
-              </Title>
-              {description && (
-                <Text size="sm" c="dimmed" mt={4}>
-                  {description}
-                </Text>
-              )}
-            </Box>
-            {children}
-          </Stack>
-        </Paper>
-        <Text component="footer" size="xs" c="dimmed" ta="center">
+    <div className="bt-auth">
+      <div className="bt-auth-column">
+        <h1 className="bt-auth-product">{PRODUCT_NAME}</h1>
+        <main className="bt-auth-card">
+          <div>
+            <h2 className="bt-auth-title">{title}</h2>
+            {description && <p className="bt-auth-description">{description}</p>}
+          </div>
+          {children}
+        </main>
+        <footer className="bt-auth-footer">
           {PRODUCT_NAME} {VERSION}
-        </Text>
-      </Stack>
-    </Center>
+        </footer>
+      </div>
+    </div>
   );
 }

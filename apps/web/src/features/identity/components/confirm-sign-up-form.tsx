@@ -1,14 +1,17 @@
-import { type ConfirmSignUp, confirmSignUpSchema } from '@baletrack/contracts/identity/sign-in';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { confirmSignUpSchema } from '@baletrack/contracts/identity/sign-in';
 import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
-import { useForm } from 'react-hook-form';
-import { BackToSignIn } from '@/features/identity/components/back-to-sign-in';
-import { ConfirmationCodeInput } from '@/features/identity/components/confirmation-code-input';
-import { FormAlert } from '@/features/identity/components/form-alert';
-import { MailboxNote } from '@/features/identity/components/mailbox-note';
+import {
+  BackToSignIn,
+  Button,
+  ConfirmationCodeField,
+  FormAlert,
+  MailboxNote,
+  TextField,
+} from '@/features/identity/components/auth-ui';
+import { useAuthForm } from '@/features/identity/hooks/use-auth-form';
 import { useResendCode } from '@/features/identity/hooks/use-resend-code';
 import { authErrorMessage } from '@/features/identity/utils/auth-error-message';
+import { checkWithSchema } from '@/features/identity/utils/check-with-schema';
 
 interface ConfirmSignUpFormProps {
   defaultEmail: string;
@@ -17,55 +20,64 @@ interface ConfirmSignUpFormProps {
   onBack: () => void;
 }
 
+const check = checkWithSchema(confirmSignUpSchema);
+
 export function ConfirmSignUpForm({
   defaultEmail,
   mailboxUrl,
   onConfirmed,
   onBack,
 }: ConfirmSignUpFormProps) {
-  const form = useForm<ConfirmSignUp>({
-    resolver: zodResolver(confirmSignUpSchema),
-    defaultValues: { email: defaultEmail, code: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useAuthForm({ email: defaultEmail, code: '' }, check);
+  const resend = useResendCode((email) => resendSignUpCode({ username: email }), form.setRootError);
 
-  const { resendCode, isPending: resending } = useResendCode(form, (email) =>
-    resendSignUpCode({ username: email }),
-  );
-
-  const submit = form.handleSubmit(async ({ email, code }) => {
+  const submit = form.onSubmit(async ({ email, code }) => {
     try {
       await confirmSignUp({ username: email, confirmationCode: code });
     } catch (error) {
-      form.setError('root', { message: authErrorMessage(error) });
+      form.setRootError(authErrorMessage(error));
       return;
     }
     await onConfirmed(email);
   });
 
+  const resendCode = () => {
+    form.setRootError(undefined);
+    if (form.fieldsValid(['email'])) {
+      void resend.resendCode(form.values.email.trim().toLowerCase());
+    }
+  };
+
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={errors.root?.message} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <ConfirmationCodeInput error={errors.code?.message} {...form.register('code')} />
-        <MailboxNote url={mailboxUrl} />
-        <Group grow>
-          <Button type="button" variant="default" loading={resending} onClick={resendCode}>
-            Resend code
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            Confirm
-          </Button>
-        </Group>
-        <BackToSignIn onClick={onBack} />
-      </Stack>
+    <form className="bt-auth-form" onSubmit={submit} noValidate>
+      <FormAlert message={form.rootError} />
+      <FormAlert
+        message={resend.sentTo && `A new code was sent to ${resend.sentTo}.`}
+        tone="success"
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        value={form.values.email}
+        onChange={(value) => form.setValue('email', value)}
+        error={form.errors.email}
+      />
+      <ConfirmationCodeField
+        value={form.values.code}
+        onChange={(value) => form.setValue('code', value)}
+        error={form.errors.code}
+      />
+      <MailboxNote url={mailboxUrl} />
+      <div className="bt-auth-row">
+        <Button variant="default" loading={resend.isPending} onClick={resendCode}>
+          Resend code
+        </Button>
+        <Button type="submit" loading={form.submitting}>
+          Confirm
+        </Button>
+      </div>
+      <BackToSignIn onClick={onBack} />
     </form>
   );
 }

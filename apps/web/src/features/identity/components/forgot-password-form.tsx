@@ -1,11 +1,9 @@
-import { type ForgotPassword, forgotPasswordSchema } from '@baletrack/contracts/identity/sign-in';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, TextInput } from '@mantine/core';
+import { forgotPasswordSchema } from '@baletrack/contracts/identity/sign-in';
 import { resetPassword } from 'aws-amplify/auth';
-import { useForm } from 'react-hook-form';
-import { BackToSignIn } from '@/features/identity/components/back-to-sign-in';
-import { FormAlert } from '@/features/identity/components/form-alert';
+import { BackToSignIn, Button, FormAlert, TextField } from '@/features/identity/components/auth-ui';
+import { useAuthForm } from '@/features/identity/hooks/use-auth-form';
 import { authErrorMessage } from '@/features/identity/utils/auth-error-message';
+import { checkWithSchema } from '@/features/identity/utils/check-with-schema';
 
 interface ForgotPasswordFormProps {
   defaultEmail: string;
@@ -14,38 +12,35 @@ interface ForgotPasswordFormProps {
   onBack: () => void;
 }
 
-export function ForgotPasswordForm({ defaultEmail, onRequested, onBack }: ForgotPasswordFormProps) {
-  const form = useForm<ForgotPassword>({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: defaultEmail },
-  });
-  const { errors, isSubmitting } = form.formState;
+const check = checkWithSchema(forgotPasswordSchema);
 
-  const submit = form.handleSubmit(async ({ email }) => {
+export function ForgotPasswordForm({ defaultEmail, onRequested, onBack }: ForgotPasswordFormProps) {
+  const form = useAuthForm({ email: defaultEmail }, check);
+
+  const submit = form.onSubmit(async ({ email }) => {
     try {
       const { nextStep } = await resetPassword({ username: email });
       onRequested(email, nextStep.resetPasswordStep === 'CONFIRM_RESET_PASSWORD_WITH_CODE');
     } catch (error) {
-      form.setError('root', { message: authErrorMessage(error) });
+      form.setRootError(authErrorMessage(error));
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={errors.root?.message} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <Button type="submit" loading={isSubmitting} fullWidth>
-          Send code
-        </Button>
-        <BackToSignIn onClick={onBack} />
-      </Stack>
+    <form className="bt-auth-form" onSubmit={submit} noValidate>
+      <FormAlert message={form.rootError} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        value={form.values.email}
+        onChange={(value) => form.setValue('email', value)}
+        error={form.errors.email}
+      />
+      <Button type="submit" loading={form.submitting}>
+        Send code
+      </Button>
+      <BackToSignIn onClick={onBack} />
     </form>
   );
 }

@@ -1,14 +1,16 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { type SignInOutcome, signInWithPassword } from '@/features/identity/api/sign-in';
 import { AuthCard } from '@/features/identity/components/auth-card';
-import { ConfirmSignUpForm } from '@/features/identity/components/confirm-sign-up-form';
-import { ForgotPasswordForm } from '@/features/identity/components/forgot-password-form';
-import { FormAlert } from '@/features/identity/components/form-alert';
-import { NewPasswordForm } from '@/features/identity/components/new-password-form';
-import { RegisterForm } from '@/features/identity/components/register-form';
-import { ResetPasswordForm } from '@/features/identity/components/reset-password-form';
+import { FormAlert } from '@/features/identity/components/auth-ui';
 import { SignInForm } from '@/features/identity/components/sign-in-form';
-import { useFinishSignIn } from '@/features/identity/hooks/use-finish-sign-in';
+
+// Every step but the first is loaded when it is needed (one chunk for all of them).
+const steps = () => import('@/features/identity/components/login-steps');
+const RegisterForm = lazy(() => steps().then((m) => ({ default: m.RegisterForm })));
+const ConfirmSignUpForm = lazy(() => steps().then((m) => ({ default: m.ConfirmSignUpForm })));
+const ForgotPasswordForm = lazy(() => steps().then((m) => ({ default: m.ForgotPasswordForm })));
+const ResetPasswordForm = lazy(() => steps().then((m) => ({ default: m.ResetPasswordForm })));
+const NewPasswordForm = lazy(() => steps().then((m) => ({ default: m.NewPasswordForm })));
 
 type Step =
   | 'signIn'
@@ -48,15 +50,22 @@ const titles: Record<Step, { title: string; description?: string }> = {
   },
 };
 
+interface LoginScreenProps {
+  mailboxUrl: string | undefined;
+  /** Leaves the login page once signed in (for the route named by `redirect`, else home). */
+  onSignedIn: () => void | Promise<void>;
+}
+
 /**
  * Sign in, register, confirm, reset: every step of getting into the product
- * (docs/product.md#screens-and-routes).
+ * (docs/product.md#screens-and-routes). Plain React and CSS, no router or app state: the entry
+ * shows it on a first visit before any of the app loads, and the app's /login route shows the
+ * same screen after a sign-out (docs/adr/0016-code-splitting-and-compression.md).
  */
-export function LoginScreen({ mailboxUrl }: { mailboxUrl: string | undefined }) {
+export function LoginScreen({ mailboxUrl, onSignedIn }: LoginScreenProps) {
   const [state, setState] = useState<LoginState>({ step: 'signIn', email: '' });
   // Kept from registration only, so confirming the code can sign the new owner straight in.
   const registered = useRef<{ email: string; password: string } | null>(null);
-  const finishSignIn = useFinishSignIn();
 
   const go = (step: Step, email: string, notice?: string) => setState({ step, email, notice });
   const backToSignIn = () => {
@@ -68,7 +77,7 @@ export function LoginScreen({ mailboxUrl }: { mailboxUrl: string | undefined }) 
     switch (outcome) {
       case 'signedIn':
         registered.current = null;
-        await finishSignIn();
+        await onSignedIn();
         return;
       case 'confirmSignUp':
         go('confirmSignUp', email);
@@ -100,62 +109,64 @@ export function LoginScreen({ mailboxUrl }: { mailboxUrl: string | undefined }) 
   return (
     <AuthCard title={title} description={description}>
       <FormAlert message={state.notice} tone="success" />
-      {state.step === 'signIn' && (
-        <SignInForm
-          defaultEmail={state.email}
-          onOutcome={handleOutcome}
-          onForgotPassword={(email) => go('forgotPassword', email)}
-          onCreateAccount={() => go('register', '')}
-        />
-      )}
-      {state.step === 'register' && (
-        <RegisterForm
-          onRegistered={async (email, password, confirmed) => {
-            registered.current = { email, password };
-            if (confirmed) {
-              await signInAfterConfirmation(email);
-            } else {
-              go('confirmSignUp', email);
+      <Suspense fallback={<p className="bt-auth-note">Loading…</p>}>
+        {state.step === 'signIn' && (
+          <SignInForm
+            defaultEmail={state.email}
+            onOutcome={handleOutcome}
+            onForgotPassword={(email) => go('forgotPassword', email)}
+            onCreateAccount={() => go('register', '')}
+          />
+        )}
+        {state.step === 'register' && (
+          <RegisterForm
+            onRegistered={async (email, password, confirmed) => {
+              registered.current = { email, password };
+              if (confirmed) {
+                await signInAfterConfirmation(email);
+              } else {
+                go('confirmSignUp', email);
+              }
+            }}
+            onBack={backToSignIn}
+          />
+        )}
+        {state.step === 'confirmSignUp' && (
+          <ConfirmSignUpForm
+            defaultEmail={state.email}
+            mailboxUrl={mailboxUrl}
+            onConfirmed={signInAfterConfirmation}
+            onBack={backToSignIn}
+          />
+        )}
+        {state.step === 'forgotPassword' && (
+          <ForgotPasswordForm
+            defaultEmail={state.email}
+            onRequested={(email, codeSent) =>
+              codeSent
+                ? go('resetPassword', email)
+                : go('signIn', email, 'Your password has been reset. Sign in to continue.')
             }
-          }}
-          onBack={backToSignIn}
-        />
-      )}
-      {state.step === 'confirmSignUp' && (
-        <ConfirmSignUpForm
-          defaultEmail={state.email}
-          mailboxUrl={mailboxUrl}
-          onConfirmed={signInAfterConfirmation}
-          onBack={backToSignIn}
-        />
-      )}
-      {state.step === 'forgotPassword' && (
-        <ForgotPasswordForm
-          defaultEmail={state.email}
-          onRequested={(email, codeSent) =>
-            codeSent
-              ? go('resetPassword', email)
-              : go('signIn', email, 'Your password has been reset. Sign in to continue.')
-          }
-          onBack={backToSignIn}
-        />
-      )}
-      {state.step === 'resetPassword' && (
-        <ResetPasswordForm
-          defaultEmail={state.email}
-          mailboxUrl={mailboxUrl}
-          onReset={(email) =>
-            go('signIn', email, 'Your password has been reset. Sign in with your new password.')
-          }
-          onBack={backToSignIn}
-        />
-      )}
-      {state.step === 'newPassword' && (
-        <NewPasswordForm
-          onOutcome={(outcome) => handleOutcome(outcome, state.email)}
-          onBack={backToSignIn}
-        />
-      )}
+            onBack={backToSignIn}
+          />
+        )}
+        {state.step === 'resetPassword' && (
+          <ResetPasswordForm
+            defaultEmail={state.email}
+            mailboxUrl={mailboxUrl}
+            onReset={(email) =>
+              go('signIn', email, 'Your password has been reset. Sign in with your new password.')
+            }
+            onBack={backToSignIn}
+          />
+        )}
+        {state.step === 'newPassword' && (
+          <NewPasswordForm
+            onOutcome={(outcome) => handleOutcome(outcome, state.email)}
+            onBack={backToSignIn}
+          />
+        )}
+      </Suspense>
     </AuthCard>
   );
 }

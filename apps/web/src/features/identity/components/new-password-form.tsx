@@ -1,11 +1,14 @@
-import { type NewPassword, newPasswordSchema } from '@baletrack/contracts/identity/sign-in';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import { newPasswordSchema } from '@baletrack/contracts/identity/sign-in';
 import { completeNewPassword, type SignInOutcome } from '@/features/identity/api/sign-in';
-import { BackToSignIn } from '@/features/identity/components/back-to-sign-in';
-import { FormAlert } from '@/features/identity/components/form-alert';
+import {
+  BackToSignIn,
+  Button,
+  FormAlert,
+  PasswordField,
+} from '@/features/identity/components/auth-ui';
+import { useAuthForm } from '@/features/identity/hooks/use-auth-form';
 import { authErrorMessage } from '@/features/identity/utils/auth-error-message';
+import { checkWithSchema } from '@/features/identity/utils/check-with-schema';
 import { passwordHint } from '@/lib/password-hint';
 
 interface NewPasswordFormProps {
@@ -13,44 +16,42 @@ interface NewPasswordFormProps {
   onBack: () => void;
 }
 
+const check = checkWithSchema(newPasswordSchema);
+
 /** An invited user's first sign-in: the temporary password is replaced. */
 export function NewPasswordForm({ onOutcome, onBack }: NewPasswordFormProps) {
-  const form = useForm<NewPassword>({
-    resolver: zodResolver(newPasswordSchema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useAuthForm({ newPassword: '', confirmPassword: '' }, check);
 
-  const submit = form.handleSubmit(async ({ newPassword }) => {
+  const submit = form.onSubmit(async ({ newPassword }) => {
     try {
       await onOutcome(await completeNewPassword(newPassword));
     } catch (error) {
-      form.setError('root', { message: authErrorMessage(error) });
+      form.setRootError(authErrorMessage(error));
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={errors.root?.message} />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          description={passwordHint}
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
-        />
-        <Button type="submit" loading={isSubmitting} fullWidth>
-          Set password
-        </Button>
-        <BackToSignIn onClick={onBack} />
-      </Stack>
+    <form className="bt-auth-form" onSubmit={submit} noValidate>
+      <FormAlert message={form.rootError} />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        description={passwordHint}
+        value={form.values.newPassword}
+        onChange={(value) => form.setValue('newPassword', value)}
+        error={form.errors.newPassword}
+      />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        value={form.values.confirmPassword}
+        onChange={(value) => form.setValue('confirmPassword', value)}
+        error={form.errors.confirmPassword}
+      />
+      <Button type="submit" loading={form.submitting}>
+        Set password
+      </Button>
+      <BackToSignIn onClick={onBack} />
     </form>
   );
 }

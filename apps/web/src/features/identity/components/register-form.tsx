@@ -1,33 +1,36 @@
 import { messages } from '@baletrack/contracts/errors/messages';
-import {
-  type RegisterRequest,
-  type RegisterRequestInput,
-  registerRequestSchema,
-} from '@baletrack/contracts/identity/register';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { registerRequestSchema } from '@baletrack/contracts/identity/register';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { useRegister } from '@/features/identity/api/register';
+import { register } from '@/features/identity/api/register';
 import { AgreementCheckbox } from '@/features/identity/components/agreement-checkbox';
-import { BackToSignIn } from '@/features/identity/components/back-to-sign-in';
-import { FormAlert } from '@/features/identity/components/form-alert';
+import {
+  BackToSignIn,
+  Button,
+  FormAlert,
+  PasswordField,
+  TextField,
+} from '@/features/identity/components/auth-ui';
 import { LegalDocumentDialog } from '@/features/identity/components/legal-document-dialog';
 import type { LegalDocument } from '@/features/identity/components/legal-documents';
+import { type FieldErrors, useAuthForm } from '@/features/identity/hooks/use-auth-form';
+import { checkWithSchema } from '@/features/identity/utils/check-with-schema';
 import { ApiError } from '@/lib/api-client';
 import { passwordHint } from '@/lib/password-hint';
 
-const fieldNames = [
-  'organizationName',
-  'email',
-  'password',
-  'confirmPassword',
-  'eulaAccepted',
-  'privacyAccepted',
-] as const satisfies readonly (keyof RegisterRequestInput)[];
+const initial = {
+  organizationName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  eulaAccepted: false,
+  privacyAccepted: false,
+};
+type Values = typeof initial;
 
-function isFieldName(path: string): path is (typeof fieldNames)[number] {
-  return (fieldNames as readonly string[]).includes(path);
+const check = checkWithSchema<typeof registerRequestSchema, Values>(registerRequestSchema);
+
+function isFieldName(path: string): path is keyof Values {
+  return Object.hasOwn(initial, path);
 }
 
 interface RegisterFormProps {
@@ -37,104 +40,82 @@ interface RegisterFormProps {
 
 export function RegisterForm({ onRegistered, onBack }: RegisterFormProps) {
   const [openDocument, setOpenDocument] = useState<LegalDocument | null>(null);
-  const registration = useRegister();
-  const form = useForm<RegisterRequestInput, unknown, RegisterRequest>({
-    resolver: zodResolver(registerRequestSchema),
-    defaultValues: {
-      organizationName: '',
-      email: '',
-      password: '',
-      confirmPassword: '',
-      eulaAccepted: false,
-      privacyAccepted: false,
-    },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useAuthForm(initial, check);
 
-  const submit = form.handleSubmit(async (request) => {
+  const submit = form.onSubmit(async (request) => {
     try {
-      const account = await registration.mutateAsync(request);
+      const account = await register(request);
       await onRegistered(account.email, request.password, account.userConfirmed);
     } catch (error) {
       if (!(error instanceof ApiError)) {
-        form.setError('root', { message: messages.generic });
+        form.setRootError(messages.generic);
         return;
       }
       // The server checks with the same schema; its field issues go under their fields.
-      const fieldIssues = (error.body.issues ?? []).filter((issue) => isFieldName(issue.path));
-      for (const issue of fieldIssues) {
-        if (isFieldName(issue.path)) {
-          form.setError(issue.path, { message: issue.message });
-        }
+      const fieldErrors: FieldErrors<Values> = {};
+      for (const issue of error.body.issues ?? []) {
+        if (isFieldName(issue.path)) fieldErrors[issue.path] ??= issue.message;
       }
-      if (fieldIssues.length === 0) {
-        form.setError('root', { message: error.message });
+      if (Object.keys(fieldErrors).length > 0) {
+        form.setErrors(fieldErrors);
+      } else {
+        form.setRootError(error.message);
       }
     }
   });
 
   return (
     <>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <FormAlert message={errors.root?.message} />
-          <TextInput
-            label="Organization name"
-            autoComplete="organization"
-            error={errors.organizationName?.message}
-            {...form.register('organizationName')}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            description={passwordHint}
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
-          />
-          <Controller
-            control={form.control}
-            name="eulaAccepted"
-            render={({ field: { value, ...field } }) => (
-              <AgreementCheckbox
-                {...field}
-                checked={value === true}
-                documentName="EULA"
-                onOpenDocument={() => setOpenDocument('eula')}
-                error={errors.eulaAccepted?.message}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="privacyAccepted"
-            render={({ field: { value, ...field } }) => (
-              <AgreementCheckbox
-                {...field}
-                checked={value === true}
-                documentName="Privacy Statement"
-                onOpenDocument={() => setOpenDocument('privacy')}
-                error={errors.privacyAccepted?.message}
-              />
-            )}
-          />
-          <Button type="submit" loading={isSubmitting} fullWidth>
-            Create account
-          </Button>
-          <BackToSignIn onClick={onBack} />
-        </Stack>
+      <form className="bt-auth-form" onSubmit={submit} noValidate>
+        <FormAlert message={form.rootError} />
+        <TextField
+          label="Organization name"
+          autoComplete="organization"
+          value={form.values.organizationName}
+          onChange={(value) => form.setValue('organizationName', value)}
+          error={form.errors.organizationName}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={form.values.email}
+          onChange={(value) => form.setValue('email', value)}
+          error={form.errors.email}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          description={passwordHint}
+          value={form.values.password}
+          onChange={(value) => form.setValue('password', value)}
+          error={form.errors.password}
+        />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          value={form.values.confirmPassword}
+          onChange={(value) => form.setValue('confirmPassword', value)}
+          error={form.errors.confirmPassword}
+        />
+        <AgreementCheckbox
+          documentName="EULA"
+          checked={form.values.eulaAccepted}
+          onChange={(checked) => form.setValue('eulaAccepted', checked)}
+          onOpenDocument={() => setOpenDocument('eula')}
+          error={form.errors.eulaAccepted}
+        />
+        <AgreementCheckbox
+          documentName="Privacy Statement"
+          checked={form.values.privacyAccepted}
+          onChange={(checked) => form.setValue('privacyAccepted', checked)}
+          onOpenDocument={() => setOpenDocument('privacy')}
+          error={form.errors.privacyAccepted}
+        />
+        <Button type="submit" loading={form.submitting}>
+          Create account
+        </Button>
+        <BackToSignIn onClick={onBack} />
       </form>
       <LegalDocumentDialog document={openDocument} onClose={() => setOpenDocument(null)} />
     </>

@@ -1,14 +1,18 @@
-import { type ResetPassword, resetPasswordSchema } from '@baletrack/contracts/identity/sign-in';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { resetPasswordSchema } from '@baletrack/contracts/identity/sign-in';
 import { confirmResetPassword, resetPassword } from 'aws-amplify/auth';
-import { useForm } from 'react-hook-form';
-import { BackToSignIn } from '@/features/identity/components/back-to-sign-in';
-import { ConfirmationCodeInput } from '@/features/identity/components/confirmation-code-input';
-import { FormAlert } from '@/features/identity/components/form-alert';
-import { MailboxNote } from '@/features/identity/components/mailbox-note';
+import {
+  BackToSignIn,
+  Button,
+  ConfirmationCodeField,
+  FormAlert,
+  MailboxNote,
+  PasswordField,
+  TextField,
+} from '@/features/identity/components/auth-ui';
+import { useAuthForm } from '@/features/identity/hooks/use-auth-form';
 import { useResendCode } from '@/features/identity/hooks/use-resend-code';
 import { authErrorMessage } from '@/features/identity/utils/auth-error-message';
+import { checkWithSchema } from '@/features/identity/utils/check-with-schema';
 import { passwordHint } from '@/lib/password-hint';
 
 interface ResetPasswordFormProps {
@@ -18,67 +22,81 @@ interface ResetPasswordFormProps {
   onBack: () => void;
 }
 
+const check = checkWithSchema(resetPasswordSchema);
+
 export function ResetPasswordForm({
   defaultEmail,
   mailboxUrl,
   onReset,
   onBack,
 }: ResetPasswordFormProps) {
-  const form = useForm<ResetPassword>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { email: defaultEmail, code: '', newPassword: '', confirmPassword: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const { resendCode, isPending: resending } = useResendCode(form, (email) =>
-    resetPassword({ username: email }),
+  const form = useAuthForm(
+    { email: defaultEmail, code: '', newPassword: '', confirmPassword: '' },
+    check,
   );
+  const resend = useResendCode((email) => resetPassword({ username: email }), form.setRootError);
 
-  const submit = form.handleSubmit(async ({ email, code, newPassword }) => {
+  const submit = form.onSubmit(async ({ email, code, newPassword }) => {
     try {
       await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
       onReset(email);
     } catch (error) {
-      form.setError('root', { message: authErrorMessage(error) });
+      form.setRootError(authErrorMessage(error));
     }
   });
 
+  const resendCode = () => {
+    form.setRootError(undefined);
+    if (form.fieldsValid(['email'])) {
+      void resend.resendCode(form.values.email.trim().toLowerCase());
+    }
+  };
+
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={errors.root?.message} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <ConfirmationCodeInput error={errors.code?.message} {...form.register('code')} />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          description={passwordHint}
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
-        />
-        <MailboxNote url={mailboxUrl} />
-        <Group grow>
-          <Button type="button" variant="default" loading={resending} onClick={resendCode}>
-            Resend code
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            Reset password
-          </Button>
-        </Group>
-        <BackToSignIn onClick={onBack} />
-      </Stack>
+    <form className="bt-auth-form" onSubmit={submit} noValidate>
+      <FormAlert message={form.rootError} />
+      <FormAlert
+        message={resend.sentTo && `A new code was sent to ${resend.sentTo}.`}
+        tone="success"
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        value={form.values.email}
+        onChange={(value) => form.setValue('email', value)}
+        error={form.errors.email}
+      />
+      <ConfirmationCodeField
+        value={form.values.code}
+        onChange={(value) => form.setValue('code', value)}
+        error={form.errors.code}
+      />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        description={passwordHint}
+        value={form.values.newPassword}
+        onChange={(value) => form.setValue('newPassword', value)}
+        error={form.errors.newPassword}
+      />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        value={form.values.confirmPassword}
+        onChange={(value) => form.setValue('confirmPassword', value)}
+        error={form.errors.confirmPassword}
+      />
+      <MailboxNote url={mailboxUrl} />
+      <div className="bt-auth-row">
+        <Button variant="default" loading={resend.isPending} onClick={resendCode}>
+          Resend code
+        </Button>
+        <Button type="submit" loading={form.submitting}>
+          Reset password
+        </Button>
+      </div>
+      <BackToSignIn onClick={onBack} />
     </form>
   );
 }

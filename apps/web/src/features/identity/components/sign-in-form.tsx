@@ -1,13 +1,13 @@
-import {
-  type SignInRequest,
-  type SignInRequestInput,
-  signInRequestSchema,
-} from '@baletrack/contracts/identity/sign-in';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import { messages } from '@baletrack/contracts/errors/messages';
 import { type SignInOutcome, signInWithPassword } from '@/features/identity/api/sign-in';
-import { FormAlert } from '@/features/identity/components/form-alert';
+import {
+  Button,
+  FormAlert,
+  LinkButton,
+  PasswordField,
+  TextField,
+} from '@/features/identity/components/auth-ui';
+import { type Checked, useAuthForm } from '@/features/identity/hooks/use-auth-form';
 import { signInErrorMessage } from '@/features/identity/utils/auth-error-message';
 
 interface SignInFormProps {
@@ -17,63 +17,66 @@ interface SignInFormProps {
   onCreateAccount: () => void;
 }
 
+type Values = { username: string; password: string };
+
+/**
+ * The rules of the contract's signInRequestSchema for the SRP flow (docs/product.md#validation-
+ * rules), by hand: the first visit loads no schema library.
+ */
+function checkSignIn({ username, password }: Values): Checked<Values, Values> {
+  const errors: Partial<Values> = {};
+  if (username.trim() === '') errors.username = messages.validation.usernameRequired;
+  if (password === '') errors.password = messages.validation.passwordRequired;
+  return Object.keys(errors).length > 0
+    ? { errors }
+    : { data: { username: username.trim(), password } };
+}
+
 export function SignInForm({
   defaultEmail,
   onOutcome,
   onForgotPassword,
   onCreateAccount,
 }: SignInFormProps) {
-  const form = useForm<SignInRequestInput, unknown, SignInRequest>({
-    resolver: zodResolver(signInRequestSchema),
-    defaultValues: { username: defaultEmail, password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useAuthForm({ username: defaultEmail, password: '' }, checkSignIn);
 
-  const submit = form.handleSubmit(async ({ username, password = '' }) => {
+  const submit = form.onSubmit(async ({ username, password }) => {
     try {
       await onOutcome(await signInWithPassword(username, password), username);
     } catch (error) {
-      form.setError('root', { message: signInErrorMessage(error) });
+      form.setRootError(signInErrorMessage(error));
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormAlert message={errors.root?.message} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          error={errors.username?.message}
-          {...form.register('username')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <Group justify="flex-end">
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            onClick={() => onForgotPassword(form.getValues('username').trim())}
-          >
-            Forgot password?
-          </Anchor>
-        </Group>
-        <Button type="submit" loading={isSubmitting} fullWidth>
-          Sign in
-        </Button>
-        <Text size="sm" ta="center">
-          No account yet?{' '}
-          <Anchor component="button" type="button" size="sm" onClick={onCreateAccount}>
-            Create account
-          </Anchor>
-        </Text>
-      </Stack>
+    <form className="bt-auth-form" onSubmit={submit} noValidate>
+      <FormAlert message={form.rootError} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        value={form.values.username}
+        onChange={(value) => form.setValue('username', value)}
+        error={form.errors.username}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        value={form.values.password}
+        onChange={(value) => form.setValue('password', value)}
+        error={form.errors.password}
+      />
+      <div className="bt-auth-end">
+        <LinkButton onClick={() => onForgotPassword(form.values.username.trim())}>
+          Forgot password?
+        </LinkButton>
+      </div>
+      <Button type="submit" loading={form.submitting}>
+        Sign in
+      </Button>
+      <p className="bt-auth-center">
+        No account yet? <LinkButton onClick={onCreateAccount}>Create account</LinkButton>
+      </p>
     </form>
   );
 }

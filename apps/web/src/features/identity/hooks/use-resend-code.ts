@@ -1,30 +1,28 @@
-import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useState } from 'react';
 import { authErrorMessage } from '@/features/identity/utils/auth-error-message';
 
 /**
- * 'Resend code' for a form with an `email` field (confirming a sign-up, resetting a password):
- * checks the address, asks the user pool for a new code with `send`, and reports the outcome in
- * a notification or the form's alert.
+ * 'Resend code' for a step with an `email` field (confirming a sign-up, resetting a password):
+ * once the address is checked (`emailValid`), asks the user pool for a new code with `send`; the
+ * outcome is a notice (`sentTo`) or the form's alert (`onError`).
  */
-export function useResendCode<T extends FieldValues & { email: string }>(
-  form: UseFormReturn<T>,
+export function useResendCode(
   send: (email: string) => Promise<unknown>,
-): { resendCode: () => Promise<void>; isPending: boolean } {
-  const resend = useMutation({
-    mutationFn: send,
-    onSuccess: (_, email) => {
-      notifications.show({ color: 'green', message: `A new code was sent to ${email}.` });
-    },
-    onError: (error) => form.setError('root', { message: authErrorMessage(error) }),
-  });
-  const email = 'email' as Path<T>;
-  const resendCode = async () => {
-    form.clearErrors('root');
-    if (await form.trigger(email)) {
-      resend.mutate(String(form.getValues(email)).trim().toLowerCase());
+  onError: (message: string) => void,
+) {
+  const [isPending, setPending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | undefined>();
+  const resendCode = async (email: string) => {
+    setSentTo(undefined);
+    setPending(true);
+    try {
+      await send(email);
+      setSentTo(email);
+    } catch (error) {
+      onError(authErrorMessage(error));
+    } finally {
+      setPending(false);
     }
   };
-  return { resendCode, isPending: resend.isPending };
+  return { resendCode, isPending, sentTo };
 }
