@@ -204,7 +204,8 @@ export function BaleMap(props: BaleMapProps) {
           unit={units.system === 'MetricSI' ? 'metric' : 'imperial'}
         />
         <NavigationControl position="bottom-right" showCompass={false} />
-        {loaded && <BasemapLayers slots={mapSlots} />}
+        {/* Once on the farm: its tiles only, never the world view's it opens from (ADR 16). */}
+        {loaded && opened && <BasemapLayers slots={mapSlots} />}
         {onImagery && (
           <ImageryLayer
             id="imagery"
