@@ -1,8 +1,10 @@
 import { CHAT_QUESTION_MAX_LENGTH, type ChatMessage } from '@baletrack/contracts/help/chat';
 import {
+  ActionIcon,
   Affix,
   Alert,
   Badge,
+  Box,
   Button,
   Drawer,
   Group,
@@ -12,10 +14,32 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { ChatMarkdown } from '@/features/chat/components/chat-markdown';
 import { useSupportChat } from '@/features/chat/hooks/use-support-chat';
+import { routePaths } from '@/lib/route-names';
+
+/**
+ * Where the chat's button sits, so it covers no other control (docs/product.md#support-chat):
+ * on the map, the bottom-left corner, which the map's panels leave free (bale-map.module.css);
+ * elsewhere the bottom-right corner, with room kept under the page to scroll its end clear.
+ */
+export const SUPPORT_CHAT_CORNER = 12;
+/** The button's room from the window's bottom edge, its margin included. */
+export const SUPPORT_CHAT_CLEARANCE = 56;
+
+// The Fields screen fills the window like the map, its list keeps the room itself.
+const fullWindowRoutes: string[] = [routePaths.home, routePaths.fields];
+
+function ChatIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm3 6.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3Zm5 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3Zm5 0a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3Z" />
+    </svg>
+  );
+}
 
 const modeLabels = {
   retrieval: 'From the help articles',
@@ -63,6 +87,10 @@ export function SupportChat() {
   const chat = useSupportChat(opened);
   const [question, setQuestion] = useState('');
   const end = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const onMap = pathname === routePaths.home;
+  // On a phone the button is a round icon, so it takes a corner and no more.
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
 
   // Follow the conversation as it grows.
   const grown = chat.messages.length * 100_000 + (chat.answering?.text.length ?? 0);
@@ -79,19 +107,42 @@ export function SupportChat() {
 
   return (
     <>
-      {/* Above the map's zoom buttons and its notices, on a phone too. */}
-      <Affix position={{ bottom: 136, right: 12 }} zIndex={150}>
-        {!opened && (
-          <Button
-            onClick={drawer.open}
-            radius="xl"
-            variant="filled"
-            style={{ boxShadow: 'var(--mantine-shadow-md)' }}
-          >
-            Support chat
-          </Button>
-        )}
+      <Affix
+        position={
+          onMap
+            ? { bottom: SUPPORT_CHAT_CORNER, left: SUPPORT_CHAT_CORNER }
+            : { bottom: SUPPORT_CHAT_CORNER, right: SUPPORT_CHAT_CORNER }
+        }
+        zIndex={150}
+      >
+        {!opened &&
+          (phone ? (
+            <ActionIcon
+              onClick={drawer.open}
+              size={44}
+              radius="xl"
+              variant="filled"
+              aria-label="Support chat"
+              style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+            >
+              <ChatIcon />
+            </ActionIcon>
+          ) : (
+            <Button
+              onClick={drawer.open}
+              radius="xl"
+              variant="filled"
+              h={44}
+              style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+            >
+              Support chat
+            </Button>
+          ))}
       </Affix>
+      {/* Room under a scrolling page, so its last lines scroll clear of the button. */}
+      {!fullWindowRoutes.includes(pathname) && (
+        <Box h={SUPPORT_CHAT_CLEARANCE + SUPPORT_CHAT_CORNER} aria-hidden="true" />
+      )}
       <Drawer
         opened={opened}
         onClose={drawer.close}

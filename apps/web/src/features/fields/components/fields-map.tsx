@@ -129,12 +129,13 @@ export function FieldsMap(props: FieldsMapProps) {
         }}
       >
         <MapImages />
-        <AttributionControl position="bottom-right" compact />
+        {/* Top right: the bottom-right corner is the support chat's on this screen. */}
+        <NavigationControl position="top-right" showCompass={false} />
+        <AttributionControl position="top-right" compact />
         <ScaleControl
-          position="bottom-right"
+          position="top-right"
           unit={units.system === 'MetricSI' ? 'metric' : 'imperial'}
         />
-        <NavigationControl position="bottom-right" showCompass={false} />
         {loaded && <BasemapLayers slots={base.slots} />}
         {onImagery && (
           <ImageryLayer

@@ -18,6 +18,7 @@ import { ImportFieldsPanel } from '@/features/fields/components/import-fields-pa
 import { useBoundaryDraw } from '@/features/fields/hooks/use-boundary-draw';
 import { boundariesBounds, fieldsBounds } from '@/features/fields/utils/field-features';
 import type { ImportRow } from '@/features/fields/utils/import-rows';
+import classes from './fields-screen.module.css';
 
 type Mode =
   | { kind: 'browse' }
@@ -88,8 +89,8 @@ export function FieldsScreen({ base }: { base: FieldsMapBase }) {
   const exported = list.filter((field) => checked.has(field.id));
 
   return (
-    <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
-      <ScrollArea w={380} p="md" style={{ flexShrink: 0, borderRight: '1px solid #dee2e6' }}>
+    <Box className={classes.screen}>
+      <ScrollArea className={classes.list} p="md">
         {mode.kind === 'new' || editing ? (
           <FieldEditor
             key={editing?.id ?? 'new'}
@@ -138,7 +139,7 @@ export function FieldsScreen({ base }: { base: FieldsMapBase }) {
           </Stack>
         )}
       </ScrollArea>
-      <Box style={{ flex: 1, minWidth: 0 }}>
+      <Box className={classes.map}>
         <FieldsMap
           base={base}
           fields={list}

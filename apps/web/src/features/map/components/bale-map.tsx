@@ -1,7 +1,7 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { ClustersResponse } from '@baletrack/contracts/map/map';
 import { Box, Paper, Text } from '@mantine/core';
-import { useReducedMotion } from '@mantine/hooks';
+import { useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import type { Point } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -98,6 +98,8 @@ export function BaleMap(props: BaleMapProps) {
     [query],
   );
   const detailsOpen = selection !== null;
+  // On a phone a bale's details cover the map: the panels beside the map step aside meanwhile.
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const padding = useCallback(() => {
     const canvas = mapRef.current?.getContainer();
     return mapPadding(canvas?.clientWidth ?? 1024, canvas?.clientHeight ?? 768, detailsOpen);
@@ -219,7 +221,7 @@ export function BaleMap(props: BaleMapProps) {
         {hovered && !overlayActive && <MapItemPopup hovered={hovered} />}
       </MapCanvas>
 
-      <div className={classes.leftColumn}>
+      <div className={classes.leftColumn} hidden={phone && detailsOpen}>
         <div className={classes.stack}>
           {!overlayActive && (
             <MeasureLegend scale={scale} onMeasureChange={setMeasure} rfvEnabled={rfvEnabled} />

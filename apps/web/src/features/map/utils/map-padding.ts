@@ -18,8 +18,9 @@ export const SMALL_MAP_WIDTH = 700;
  */
 export function mapPadding(width: number, height: number, detailsOpen: boolean): MapPadding {
   if (width < SMALL_MAP_WIDTH) {
-    // A phone: the collapsed legend above, the in-view summary below; details cover the map.
-    return { top: 70, bottom: 120, left: 24, right: 24 };
+    // A phone: the collapsed legend above, notices, the in-view summary and the chat below, the
+    // zoom buttons at the right; details cover the map.
+    return { top: 70, bottom: 180, left: 24, right: 72 };
   }
   const side = Math.min(290, Math.round(width * 0.3));
   const details = detailsOpen ? Math.min(400, Math.round(width * 0.35)) : 60;
