@@ -1,19 +1,47 @@
+import { type Role, roleGroups } from '@baletrack/contracts/identity/roles';
+import type { CurrentUser } from '@baletrack/contracts/identity/user';
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { cssVariablesResolver, theme } from '@/app/theme';
+import { usersKeys } from '@/features/users/api/users-keys';
+
+interface RenderOptions {
+  /** The signed-in user's role, for screens that hide what a role cannot do. */
+  signedInAs?: Role;
+  /** Answers already in the cache, as if the server had sent them (never fetched again). */
+  queryData?: [QueryKey, unknown][];
+}
+
+/** A signed-in user of one organization with this role's group. */
+export function currentUserWithRole(role: Role): CurrentUser {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: `${role}@farm.example`,
+    name: null,
+    organizationId: '00000000-0000-4000-8000-0000000000aa',
+    groups: [role === 'owner' ? 'AccountsOwner' : roleGroups[role]],
+    status: 'confirmed',
+    enabled: true,
+  };
+}
 
 /**
  * Renders a component as the app does (the app's Mantine theme, a query client of its own) for
  * the component tier; Mantine's test mode drops transitions and portals so dialogs show at once.
  * @example const { user } = renderWithProviders(<ConfirmDialog … />); await user.click(…)
+ * @example renderWithProviders(<CropsPanel />, { signedInAs: 'viewer', queryData: [[cropsKeys.list(), crops]] })
  */
-export function renderWithProviders(ui: ReactElement) {
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
+  if (options.signedInAs) {
+    queryClient.setQueryData(usersKeys.currentUser(), currentUserWithRole(options.signedInAs));
+  }
+  for (const [key, data] of options.queryData ?? []) queryClient.setQueryData(key, data);
   const user = userEvent.setup();
   const result = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">

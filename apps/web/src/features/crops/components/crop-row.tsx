@@ -3,6 +3,7 @@ import { messages } from '@baletrack/contracts/errors/messages';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useRenameCrop } from '@/features/crops/api/rename-crop';
+import { useMay } from '@/features/users';
 import { changeErrorMessage } from '@/lib/change-error-message';
 
 interface CropRowProps {
@@ -14,9 +15,10 @@ interface CropRowProps {
 
 type State = 'view' | 'rename' | 'confirm';
 
-/** One crop: its name, renamed in place; deleting asks first. */
+/** One crop: its name, renamed in place; deleting asks first; a viewer only reads it. */
 export function CropRow({ crop, deleting, onDelete }: CropRowProps) {
   const rename = useRenameCrop();
+  const canChange = useMay()('farmData');
   const [state, setState] = useState<State>('view');
   const [name, setName] = useState(crop.name);
   const [nameError, setNameError] = useState<string>();
@@ -94,7 +96,7 @@ export function CropRow({ crop, deleting, onDelete }: CropRowProps) {
             </Button>
           </>
         )}
-        {state === 'view' && (
+        {state === 'view' && canChange && (
           <>
             <Button size="xs" variant="default" onClick={() => setState('rename')}>
               Rename

@@ -17,15 +17,20 @@ import { useCreateCrop } from '@/features/crops/api/create-crop';
 import { useDeleteCrop } from '@/features/crops/api/delete-crop';
 import { useCrops } from '@/features/crops/api/get-crops';
 import { CropRow } from '@/features/crops/components/crop-row';
+import { useMay } from '@/features/users';
 import { changeErrorMessage } from '@/lib/change-error-message';
 
 const m = messages.fieldCuttingCrop.crop;
 
-/** Crops: add, rename and delete; a crop cuttings use cannot be deleted (the server says which). */
+/**
+ * Crops: add, rename and delete; a crop cuttings use cannot be deleted (the server says which). A
+ * viewer only reads the list.
+ */
 export function CropsPanel() {
   const crops = useCrops();
   const create = useCreateCrop();
   const remove = useDeleteCrop();
+  const canChange = useMay()('farmData');
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string>();
 
@@ -59,21 +64,23 @@ export function CropsPanel() {
       <Title order={2} size="h3">
         Crops
       </Title>
-      <form onSubmit={(event) => void add(event)}>
-        <Group align="flex-start" gap="xs">
-          <TextInput
-            aria-label="New crop name"
-            placeholder="Alfalfa, timothy, oat hay…"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={nameError}
-            style={{ flex: 1 }}
-          />
-          <Button type="submit" loading={create.isPending}>
-            Add crop
-          </Button>
-        </Group>
-      </form>
+      {canChange && (
+        <form onSubmit={(event) => void add(event)}>
+          <Group align="flex-start" gap="xs">
+            <TextInput
+              aria-label="New crop name"
+              placeholder="Alfalfa, timothy, oat hay…"
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              error={nameError}
+              style={{ flex: 1 }}
+            />
+            <Button type="submit" loading={create.isPending}>
+              Add crop
+            </Button>
+          </Group>
+        </form>
+      )}
       {create.isError && (
         <Alert color="red" variant="light" role="alert">
           {changeErrorMessage(create.error, m.createFailed)}

@@ -19,6 +19,7 @@ import { useDeleteCutting } from '@/features/cuttings/api/delete-cutting';
 import { useCuttings } from '@/features/cuttings/api/get-cuttings';
 import { CuttingForm, type NamedField } from '@/features/cuttings/components/cutting-form';
 import { fieldNames } from '@/features/cuttings/utils/cutting-draft';
+import { useMay } from '@/features/users';
 import { changeErrorMessage } from '@/lib/change-error-message';
 import { formatShortDay } from '@/lib/format';
 
@@ -31,9 +32,10 @@ interface CuttingsPanelProps {
 
 type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; cutting: Cutting };
 
-/** One crop year's cuttings: add, change and delete them. */
+/** One crop year's cuttings: add, change and delete them (a viewer only reads them). */
 export function CuttingsPanel({ initialYear, fields, crops }: CuttingsPanelProps) {
   const [year, setYear] = useState(initialYear);
+  const canChange = useMay()('farmData');
   const cuttings = useCuttings(year);
   const remove = useDeleteCutting();
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
@@ -67,9 +69,11 @@ export function CuttingsPanel({ initialYear, fields, crops }: CuttingsPanelProps
             allowDecimal={false}
             w={120}
           />
-          <Button onClick={() => setEditing({ kind: 'new' })} disabled={editing.kind !== 'none'}>
-            New cutting
-          </Button>
+          {canChange && (
+            <Button onClick={() => setEditing({ kind: 'new' })} disabled={editing.kind !== 'none'}>
+              New cutting
+            </Button>
+          )}
         </Group>
       </Group>
       {editing.kind !== 'none' && (
@@ -124,7 +128,7 @@ export function CuttingsPanel({ initialYear, fields, crops }: CuttingsPanelProps
                   <Table.Td>{fieldNames(cutting.fieldIds, fieldsById) || '–'}</Table.Td>
                   <Table.Td>{(cutting.cropId && cropsById.get(cutting.cropId)) || '–'}</Table.Td>
                   <Table.Td>
-                    {confirming === cutting.id ? (
+                    {!canChange ? null : confirming === cutting.id ? (
                       <Group gap="xs" wrap="nowrap" justify="flex-end">
                         <Button
                           size="xs"

@@ -10,6 +10,7 @@ import { FilterForm } from '@/features/filters/components/filter-form';
 import { describeFilter } from '@/features/filters/utils/describe-filter';
 import { HelpLink } from '@/features/help';
 import { useDisplayUnits } from '@/features/settings';
+import { useMay } from '@/features/users';
 import { useActiveFilter } from '@/hooks/use-active-filter';
 
 interface FiltersPanelProps {
@@ -19,11 +20,15 @@ interface FiltersPanelProps {
 
 type View = { kind: 'list' } | { kind: 'edit'; filter?: Filter };
 
-/** The menu's Filters: the saved filters, to create, change, apply (one at a time) or delete. */
+/**
+ * The menu's Filters: the saved filters, to create, change, apply (one at a time) or delete; a
+ * viewer applies them only.
+ */
 export function FiltersPanel({ opened, onClose }: FiltersPanelProps) {
   const filters = useFilters();
   const remove = useDeleteFilter();
   const units = useDisplayUnits();
+  const canChange = useMay()('farmData');
   const [activeId, setActiveId] = useActiveFilter();
   const [view, setView] = useState<View>({ kind: 'list' });
   const [confirming, setConfirming] = useState<string>();
@@ -131,21 +136,25 @@ export function FiltersPanel({ opened, onClose }: FiltersPanelProps) {
                         <Button size="xs" onClick={() => apply(filter.id)}>
                           Apply
                         </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setView({ kind: 'edit', filter })}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setConfirming(filter.id)}
-                        >
-                          Delete
-                        </Button>
+                        {canChange && (
+                          <>
+                            <Button
+                              size="xs"
+                              variant="default"
+                              onClick={() => setView({ kind: 'edit', filter })}
+                            >
+                              Edit
+                            </Button>
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              color="red"
+                              onClick={() => setConfirming(filter.id)}
+                            >
+                              Delete
+                            </Button>
+                          </>
+                        )}
                       </Group>
                     )}
                   </Group>
@@ -154,7 +163,7 @@ export function FiltersPanel({ opened, onClose }: FiltersPanelProps) {
             </Stack>
             <Group justify="space-between">
               <HelpLink slug="filters-and-summaries">About filters</HelpLink>
-              <Button onClick={() => setView({ kind: 'edit' })}>New filter</Button>
+              {canChange && <Button onClick={() => setView({ kind: 'edit' })}>New filter</Button>}
             </Group>
           </Stack>
         )}

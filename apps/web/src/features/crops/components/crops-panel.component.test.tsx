@@ -1,0 +1,43 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { cropsKeys } from '@/features/crops/api/crops-keys';
+import { CropsPanel } from '@/features/crops/components/crops-panel';
+import { renderWithProviders } from '@/testing/render-with-providers';
+
+// A viewer reads the crops and changes nothing (docs/product.md#roles): the panel hides the add,
+// rename and delete controls instead of failing after the click; a manager keeps them.
+
+const crops = {
+  crops: [
+    { id: '00000000-0000-4000-8000-0000000000c1', name: 'Alfalfa' },
+    { id: '00000000-0000-4000-8000-0000000000c2', name: 'Timothy' },
+  ],
+};
+const queryData: [readonly unknown[], unknown][] = [[cropsKeys.list(), crops]];
+
+describe('CropsPanel by role', () => {
+  it('shows a viewer the crops without a control to change them', () => {
+    renderWithProviders(<CropsPanel />, { signedInAs: 'viewer', queryData });
+    const list = screen.getByRole('list', { name: 'Crop list' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((i) => i.getAttribute('aria-label')),
+    ).toEqual(['Alfalfa', 'Timothy']);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByLabelText('New crop name')).toBeNull();
+  });
+
+  it('lets a manager add, rename and delete', async () => {
+    const { user } = renderWithProviders(<CropsPanel />, { signedInAs: 'manager', queryData });
+    expect(screen.getByLabelText('New crop name')).toBeTruthy();
+    const alfalfa = screen.getByRole('listitem', { name: 'Alfalfa' });
+    await user.click(within(alfalfa).getByRole('button', { name: 'Delete' }));
+    expect(within(alfalfa).getByRole('button', { name: 'Delete Alfalfa' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Timothy' })).getByRole('button', {
+        name: 'Rename',
+      }),
+    ).toBeTruthy();
+  });
+});
