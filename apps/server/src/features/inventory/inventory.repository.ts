@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@baletrack/db/database';
 import type { Kysely, Transaction } from 'kysely';
-import { visibleBales } from '../bales/bales.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -45,27 +44,4 @@ export function insertPrice(
     .values({ ...row, id: randomUUID() })
     .returning(priceColumns)
     .executeTakeFirstOrThrow();
-}
-
-/**
- * The hay on hand: visible bales not loaded out for retail (docs/product.md#bales: `loadType`),
- * made before `before`; only `uids` when given.
- */
-export function listBalesOnHand(db: Db, orgId: string, before: Date, uids?: readonly string[]) {
-  return visibleBales(db, orgId)
-    .select([
-      'bales.uid',
-      'bales.creationTime',
-      'bales.weightKg',
-      'bales.rfv',
-      'bales.adf',
-      'bales.ndf',
-      'bales.protein',
-      'bales.fieldUids',
-    ])
-    .where((eb) => eb.or([eb('bales.loadType', 'is', null), eb('bales.loadType', '!=', 'retail')]))
-    .where('bales.creationTime', '<', before)
-    .$if(uids !== undefined, (q) => q.where('bales.uid', 'in', uids?.length ? uids : ['']))
-    .orderBy('bales.uid')
-    .execute();
 }

@@ -24,8 +24,8 @@ import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { readSummaryReference } from '../summaries/summary-reference.repository.ts';
-import { baleKinds } from './bale-kinds.ts';
-import { insertPrice, listBalesOnHand, listPrices } from './inventory.repository.ts';
+import { insertPrice, listPrices } from './inventory.repository.ts';
+import { onHandBales } from './on-hand-bales.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -126,34 +126,39 @@ export async function inventoryValue(
 ): Promise<InventoryValueResponse> {
   const day = asOf ?? ctx.now().toISOString().slice(0, 10);
   const before = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
-  const [settings, priceRows, reference, bales, snapshot] = await Promise.all([
+  const [settings, priceRows, reference, snapshot] = await Promise.all([
     organizationSettings(ctx, orgId),
     listPrices(ctx.db, orgId),
     readSummaryReference(ctx.db, orgId),
-    listBalesOnHand(ctx.db, orgId, before),
     ctx.mapIndex.snapshot(orgId),
   ]);
+  const bales = await onHandBales(ctx, orgId, reference, before);
   const prices = pricesOn(
     priceRows.map((row): GradePrice => ({ ...row, grade: row.grade as HayGrade })),
     day,
   );
-  const kinds = baleKinds(bales, reference);
   const total = new Totals();
   const byGrade = new Map<HayGrade | null, Totals>();
   const byField = new Map<string, Totals>();
   const byCutting = new Map<string, Totals>();
   const byCropYear = new Map<number, Totals>();
   const byStack = new Map<string, { totals: Totals; bales: GradedBale[] }>();
-  bales.forEach((bale, i) => {
-    const { kind, cuttingIds } = kinds[i] as (typeof kinds)[number];
+  // Crop years per UTC day: a farm's bales are made on a few hundred days.
+  const cropYears = new Map<number, number>();
+  const cropYear = (ms: number) =>
+    entry(cropYears, Math.floor(ms / DAY_MS), () => cropYearOf(ms, settings.cropYearStartMonth));
+  for (const bale of bales) {
+    const { kind } = bale;
     const grade: GradeResult | null = hayGrade(kind, bale);
     const value = baleValue(bale.weightKg, grade, prices);
     total.add(bale.weightKg, value);
     group(byGrade, grade?.grade ?? null).add(bale.weightKg, value);
-    for (const fieldId of bale.fieldUids) group(byField, fieldId).add(bale.weightKg, value);
-    for (const cuttingId of cuttingIds) group(byCutting, cuttingId).add(bale.weightKg, value);
-    const year = cropYearOf(bale.creationTime, settings.cropYearStartMonth);
-    group(byCropYear, year).add(bale.weightKg, value);
+    for (const fieldId of bale.fieldIds) group(byField, fieldId).add(bale.weightKg, value);
+    for (const c of bale.cuttings) {
+      const cuttingId = reference.cuttings[c]?.id;
+      if (cuttingId !== undefined) group(byCutting, cuttingId).add(bale.weightKg, value);
+    }
+    group(byCropYear, cropYear(bale.createdMs)).add(bale.weightKg, value);
     const stackId = snapshot.stackOf.get(bale.uid);
     if (stackId !== undefined) {
       const stack = entry(byStack, stackId, () => ({
@@ -169,7 +174,7 @@ export async function inventoryValue(
         protein: bale.protein,
       });
     }
-  });
+  }
   const fieldName = new Map(reference.fields.map((f) => [f.id, f.name]));
   const cutting = new Map(reference.cuttings.map((c) => [c.id, c]));
   const gradeOrder = (g: HayGrade | null) => (g === null ? 99 : hayGrades.indexOf(g));
@@ -226,19 +231,18 @@ export async function stackValue(
   if (!place) throw new AppError('NOT_FOUND', mapMessages.stackNotFound);
   const before = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
   const uids = place.members.map((m) => m.uid);
-  const [priceRows, reference, bales] = await Promise.all([
+  const [priceRows, reference] = await Promise.all([
     listPrices(ctx.db, orgId),
     readSummaryReference(ctx.db, orgId),
-    listBalesOnHand(ctx.db, orgId, before, uids),
   ]);
+  const bales = await onHandBales(ctx, orgId, reference, before, uids);
   const prices = pricesOn(
     priceRows.map((row): GradePrice => ({ ...row, grade: row.grade as HayGrade })),
     day,
   );
-  const kinds = baleKinds(bales, reference);
   const totals = new Totals();
-  const graded: GradedBale[] = bales.map((bale, i) => {
-    const { kind } = kinds[i] as (typeof kinds)[number];
+  const graded: GradedBale[] = bales.map((bale) => {
+    const { kind } = bale;
     totals.add(bale.weightKg, baleValue(bale.weightKg, hayGrade(kind, bale), prices));
     return { kind, rfv: bale.rfv, adf: bale.adf, ndf: bale.ndf, protein: bale.protein };
   });

@@ -1,0 +1,67 @@
+import type { ForageKind } from '@baletrack/domain/quality-grade';
+import type { AppContext } from '../../app-context.ts';
+import { lookUpCuttings } from '../summaries/summary-filter.ts';
+import type { SummaryReference } from '../summaries/summary-reference.repository.ts';
+
+/** What the value rules read of a bale on hand; nutrition null when not reported. */
+export interface OnHandBale {
+  uid: string;
+  weightKg: number;
+  createdMs: number;
+  /** The table of its cuttings' crops (legume wins); null when no cutting with a crop holds it. */
+  kind: ForageKind | null;
+  rfv: number | null;
+  adf: number | null;
+  ndf: number | null;
+  protein: number | null;
+  fieldIds: readonly string[];
+  /** Indexes into `reference.cuttings` of the cuttings holding it. */
+  cuttings: readonly number[];
+}
+
+const kinds: Record<number, ForageKind | null> = { 1: 'legume', 0: 'grass', [-1]: null };
+const orNull = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value) ? null : value;
+
+/**
+ * The hay on hand (docs/product.md#beyond-the-spec-quality-and-value): the organization's visible
+ * bales not loaded out for retail, made before `before` (only `uids` when given), read from the
+ * summaries' cached bale columns with the same cutting rule and crop table the summaries use, so
+ * a large farm is valued without reading its bales again.
+ */
+export async function onHandBales(
+  ctx: AppContext,
+  orgId: string,
+  reference: SummaryReference,
+  before: Date,
+  uids?: readonly string[],
+): Promise<OnHandBale[]> {
+  const columns = await ctx.summaryCache.columns(orgId);
+  const lookup = lookUpCuttings(columns, reference);
+  const { live, retail, createdMs, fieldDay, fieldSet, numbers } = columns;
+  const end = before.getTime();
+  const slots = uids
+    ? uids.flatMap((uid) => {
+        const slot = columns.slotOf.get(uid);
+        return slot === undefined || slot >= columns.length ? [] : [slot];
+      })
+    : Array.from({ length: columns.length }, (_, slot) => slot);
+  const bales: OnHandBale[] = [];
+  for (const slot of slots) {
+    if (live[slot] === 0 || retail[slot] === 1 || (createdMs[slot] as number) >= end) continue;
+    const day = fieldDay[slot] as number;
+    bales.push({
+      uid: columns.uids[slot] as string,
+      weightKg: numbers.weightKg[slot] as number,
+      createdMs: createdMs[slot] as number,
+      kind: kinds[lookup.legume[day] as number] ?? null,
+      rfv: orNull(numbers.rfv[slot]),
+      adf: orNull(numbers.adf[slot]),
+      ndf: orNull(numbers.ndf[slot]),
+      protein: orNull(numbers.protein[slot]),
+      fieldIds: columns.fieldSets.values[fieldSet[slot] as number] ?? [],
+      cuttings: lookup.cuttingsOf[day] ?? [],
+    });
+  }
+  return bales;
+}
