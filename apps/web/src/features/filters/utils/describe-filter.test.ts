@@ -25,4 +25,9 @@ describe('describeFilter', () => {
       'Weight ≥ 1,000 lb · 5ft · 2 fields · 1 cutting · 1 baler · only bales in a cutting',
     );
   });
+
+  it('names the chosen quality grades', () => {
+    const filter: Filter = { ...base, grades: ['legume.Supreme', 'grass.Good'] };
+    expect(describeFilter(filter, displayUnits('MetricSI'))).toBe('Supreme, Good (grass)');
+  });
 });
