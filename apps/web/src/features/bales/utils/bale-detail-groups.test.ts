@@ -50,6 +50,22 @@ function value(label: string, system: 'MetricSI' | 'ImperialUS' = 'ImperialUS') 
 }
 
 describe('baleDetailGroups', () => {
+  it("grades the bale by its cutting's crop (USDA: legume RFV 150–170 Good, grass CP above 13 % Premium)", () => {
+    const cutting = (crop: string) => ({
+      id: '0b4f4a8e-5f0a-4c55-9a55-6f0c6c7f1a03',
+      name: '1st',
+      year: 2025,
+      crop: { id: '0b4f4a8e-5f0a-4c55-9a55-6f0c6c7f1a04', name: crop },
+    });
+    const grade = (cuttings: BaleInfoResponse['cuttings']) =>
+      baleDetailGroups({ ...info, cuttings }, displayUnits('ImperialUS'))
+        .flatMap((group) => group.rows)
+        .find((row) => row.label === 'Quality grade')?.value;
+    expect(grade([cutting('Alfalfa')])).toBe('Good (legume) · RFV 152');
+    expect(grade([cutting('Timothy')])).toBe('Premium (grass) · CP 19.2 %');
+    expect(grade([])).toBeNull();
+  });
+
   it("shows weights, dimensions and temperature in the organization's units", () => {
     expect(value('Weight')).toBe('1,102 lb');
     expect(value('Weight', 'MetricSI')).toBe('500 kg');
