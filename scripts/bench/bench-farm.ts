@@ -26,6 +26,8 @@ export interface BenchFarm {
 // A fixed "today" keeps the farm the same from run to run.
 const ANCHOR = Date.UTC(2026, 10, 21);
 const YEAR_MS = 365.25 * 86_400_000;
+/** Pairs of crop years back from the anchor before they repeat (1977–2026). */
+const WINDOWS = 25;
 
 /**
  * `total` bales over `balerCount` balers (an even number): generated farm k's square and round
@@ -47,10 +49,14 @@ export function generateBenchFarm(
   let locked = 0;
   let oldestYear = 0;
   for (let k = 0; taken < total; k += 1) {
+    // The generator makes no bale before 1970: past WINDOWS pairs of years the windows repeat
+    // (with a new seed each, on the other pair of balers, since WINDOWS is odd), so a farm of
+    // more than about 500,000 bales has two generated farms' bales in each of those seasons.
     const farm = generateDemoFarm({
-      now: new Date(ANCHOR - 2 * k * YEAR_MS),
+      now: new Date(ANCHOR - 2 * (k % WINDOWS) * YEAR_MS),
       seed: DEMO_SEED + seedOffset + k,
     });
+    if (farm.bales.length === 0) throw new Error(`The demo farm of window ${k} has no bale.`);
     first ??= farm;
     oldestYear = farm.summary.cropYears[0] ?? oldestYear;
     const slotOf = new Map(
