@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { idToken, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 import { heatmapPanel, openHeatmapOn } from './support/heatmap.ts';
 
@@ -21,7 +22,7 @@ test('with Show RFV off, neither the map, the heatmap nor a stack offers RFV', a
   await signInAsDemoOwner(page);
   const legend = page.getByRole('region', { name: 'Legend' });
   await expect(legend.getByRole('radio', { name: 'RFV' })).toHaveCount(1);
-  // Chosen before: the map then colours by weight while RFV is off.
+  // Chosen before: the map then colours by crude protein, the feed value shown instead.
   await legend.getByText('RFV', { exact: true }).click();
 
   await openMenuItem(page, 'Settings');
@@ -31,8 +32,11 @@ test('with Show RFV off, neither the map, the heatmap nor a stack offers RFV', a
   await expect(settings).toBeHidden();
 
   await expect(legend.getByRole('radio', { name: 'RFV' })).toHaveCount(0);
-  await expect(legend.getByRole('radio', { name: 'Weight' })).toBeChecked();
+  await expect(legend.getByRole('radio', { name: 'Protein' })).toBeChecked();
+  await expect(page.getByTestId('bale-map')).toHaveAttribute('data-colour', 'Protein');
+  await expect(legend.getByText('Crude protein (dry matter)')).toBeVisible();
   await expect(legend).not.toContainText('RFV');
+  await expectNoSeriousA11yViolations(page, 'the map with Show RFV off');
 
   // A stack's averages: nutrition values instead of RFV.
   await page.getByRole('button', { name: 'List', exact: true }).click();

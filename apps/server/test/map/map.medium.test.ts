@@ -113,9 +113,40 @@ describe('GET /clusters/get and /cluster-tree/get', () => {
       weightKg: 600,
       avgMoisture: 12,
       rfv: 152.4,
+      protein: 19.5,
       baleSize: 'FourXFour',
     });
     expect(stackA.every((s) => !view.bales.some((b) => b.uid === s.uid))).toBe(true);
+  });
+
+  it('averages crude protein per cluster and stack over the bales that reported it', async () => {
+    const farm = await newFarm(t);
+    const baler = await newBaler(t.ctx, farm.orgId, { activeMonths: ['2025-06'] });
+    const row = (i: number, protein: number | null) =>
+      newBale({ creationLocation: { lat: 46.6 + metres.lat(40 * i), lon: -120.5 }, protein });
+    const loose = [row(0, 14), row(1, 18), row(2, 22), row(3, null)];
+    const stacked = [
+      ...stackedBales(2, yardA, { protein: 16 }),
+      ...stackedBales(1, { lat: yardA.lat, lon: yardA.lon + metres.lon(3) }, { protein: null }),
+    ];
+    await ingest(t, baler.apiKey, [...loose, ...stacked]);
+
+    // Zoomed out, one cluster: (14 + 18 + 22 + 16 + 16) / 5 reporting bales, not / 7.
+    const far = await clusters(farm, { ...whole, zoom: 5 });
+    expect(far.clusters).toHaveLength(1);
+    expect(far.clusters[0]).toMatchObject({ count: 7, avgProtein: 17.2 });
+
+    const near = await clusters(farm, { ...whole, zoom: 20 });
+    expect(near.stacks).toHaveLength(1);
+    expect(near.stacks[0]).toMatchObject({ count: 3, avgProtein: 16 });
+    expect(near.bales.map((b) => b.protein).sort()).toEqual([14, 18, 22, null].sort());
+
+    // A cluster where no bale reported protein has none, rather than 0.
+    const none = await newFarm(t);
+    const noneBaler = await newBaler(t.ctx, none.orgId, { activeMonths: ['2025-06'] });
+    await ingest(t, noneBaler.apiKey, [row(0, null), row(1, null)]);
+    const unreported = await clusters(none, { ...whole, zoom: 5 });
+    expect(unreported.clusters[0]).toMatchObject({ count: 2, avgProtein: null });
   });
 
   it('keeps to the view, and narrows by year', async () => {

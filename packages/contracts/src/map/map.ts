@@ -39,6 +39,8 @@ export const mapClusterSchema = z.object({
   avgMoisture: z.number(),
   /** Null when no bale of the cluster reported ADF and NDF. */
   avgRfv: z.number().nullable(),
+  /** Crude protein (% of DM) over the bales that reported it; null when none did. */
+  avgProtein: z.number().nullable(),
   /** Zoom at which the cluster splits apart. */
   expansionZoom: z.number().int(),
 });
@@ -52,6 +54,8 @@ export const mapBaleSchema = z.object({
   weightKg: z.number(),
   avgMoisture: z.number(),
   rfv: z.number().nullable(),
+  /** Crude protein, % of DM. */
+  protein: z.number().nullable(),
   baleSize: z.enum(baleSizes),
 });
 export type MapBale = z.infer<typeof mapBaleSchema>;
@@ -69,6 +73,8 @@ export const stackSchema = z.object({
   dryMassKg: z.number(),
   avgMoisture: z.number(),
   avgRfv: z.number().nullable(),
+  /** Crude protein (% of DM) over the members that reported it. */
+  avgProtein: z.number().nullable(),
 });
 export type Stack = z.infer<typeof stackSchema>;
 

@@ -3,6 +3,7 @@ import Supercluster from 'supercluster';
 import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
 import {
   addBale,
+  addTotals,
   type BaleSubset,
   type ClusterPointProps,
   emptyTotals,
@@ -84,14 +85,7 @@ function loadIndex(features: PointFeature[]): PointIndex {
       addBale(totals, props.bale);
       return totals;
     },
-    reduce: (into, from) => {
-      into.bales += from.bales;
-      into.weightKg += from.weightKg;
-      into.dryMassKg += from.dryMassKg;
-      into.moisture += from.moisture;
-      into.rfv += from.rfv;
-      into.rfvBales += from.rfvBales;
-    },
+    reduce: addTotals,
   });
   index.load(features);
   return index;

@@ -10,6 +10,9 @@ export interface Totals {
   moisture: number;
   rfv: number;
   rfvBales: number;
+  /** Crude protein summed over the bales that reported it (not every baler does). */
+  protein: number;
+  proteinBales: number;
 }
 
 /** The bales an applied filter keeps, named for caches (see `BaleSelection.whereKey`). */
@@ -21,7 +24,16 @@ export interface BaleSubset {
 export type ClusterPointProps = { bale: MapPoint } | { stack: Stack; totals: Totals };
 
 export function emptyTotals(): Totals {
-  return { bales: 0, weightKg: 0, dryMassKg: 0, moisture: 0, rfv: 0, rfvBales: 0 };
+  return {
+    bales: 0,
+    weightKg: 0,
+    dryMassKg: 0,
+    moisture: 0,
+    rfv: 0,
+    rfvBales: 0,
+    protein: 0,
+    proteinBales: 0,
+  };
 }
 
 export function addBale(totals: Totals, bale: MapPoint): void {
@@ -33,6 +45,27 @@ export function addBale(totals: Totals, bale: MapPoint): void {
     totals.rfv += bale.rfv;
     totals.rfvBales += 1;
   }
+  if (bale.protein !== null) {
+    totals.protein += bale.protein;
+    totals.proteinBales += 1;
+  }
+}
+
+/** Adds one cluster's or stack's sums into another's (supercluster's reduce). */
+export function addTotals(into: Totals, from: Totals): void {
+  into.bales += from.bales;
+  into.weightKg += from.weightKg;
+  into.dryMassKg += from.dryMassKg;
+  into.moisture += from.moisture;
+  into.rfv += from.rfv;
+  into.rfvBales += from.rfvBales;
+  into.protein += from.protein;
+  into.proteinBales += from.proteinBales;
+}
+
+/** The mean of a measure only some bales report; null when none did. */
+export function averageOf(sum: number, bales: number): number | null {
+  return bales === 0 ? null : round(sum / bales);
 }
 
 export const round = (value: number, digits = 1) => {
@@ -65,7 +98,8 @@ export function summarizeStack(
     totalWeightKg: round(totals.weightKg),
     dryMassKg: round(totals.dryMassKg),
     avgMoisture: round(totals.moisture / totals.bales),
-    avgRfv: totals.rfvBales === 0 ? null : round(totals.rfv / totals.rfvBales),
+    avgRfv: averageOf(totals.rfv, totals.rfvBales),
+    avgProtein: averageOf(totals.protein, totals.proteinBales),
   };
   return { stack, totals };
 }

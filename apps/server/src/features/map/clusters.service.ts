@@ -12,7 +12,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { baleSelection } from '../bales/bale-selection.ts';
 import type { PointIndex } from './cluster-index.ts';
-import { round } from './cluster-totals.ts';
+import { averageOf, round } from './cluster-totals.ts';
 import { countLocked } from './map-index.ts';
 
 type Feature = ReturnType<PointIndex['getClusters']>[number];
@@ -97,7 +97,8 @@ function toMapItems(index: PointIndex, features: Feature[], idOffset: number) {
         count: props.bales,
         avgWeightKg: round(props.weightKg / props.bales),
         avgMoisture: round(props.moisture / props.bales),
-        avgRfv: props.rfvBales === 0 ? null : round(props.rfv / props.rfvBales),
+        avgRfv: averageOf(props.rfv, props.rfvBales),
+        avgProtein: averageOf(props.protein, props.proteinBales),
         expansionZoom: index.getClusterExpansionZoom(props.cluster_id),
       });
     } else if ('stack' in props) {
@@ -111,6 +112,7 @@ function toMapItems(index: PointIndex, features: Feature[], idOffset: number) {
         weightKg: bale.weightKg,
         avgMoisture: bale.avgMoisture,
         rfv: bale.rfv,
+        protein: bale.protein,
         baleSize: bale.baleSize,
       });
     }

@@ -14,6 +14,8 @@ export interface MapPoint {
   dryMassKg: number;
   avgMoisture: number;
   rfv: number | null;
+  /** Crude protein, % of DM: the map's colour while the organization reads nutrition, not RFV. */
+  protein: number | null;
   baleSize: BaleSize;
 }
 
@@ -108,6 +110,7 @@ export function toMapPoint(row: SummaryBaleRow): MapPoint {
     dryMassKg: numbers.dryMassKg,
     avgMoisture: numbers.avgMoisture,
     rfv: Number.isNaN(numbers.rfv) ? null : numbers.rfv,
+    protein: Number.isNaN(numbers.protein) ? null : numbers.protein,
     baleSize: row.baleSize as BaleSize,
   };
 }

@@ -23,7 +23,7 @@ import { InViewPanel } from '@/features/map/components/in-view-panel';
 import { LockedBalesNotice } from '@/features/map/components/locked-bales-notice';
 import { type HoveredItem, MapItemPopup } from '@/features/map/components/map-item-popup';
 import { MeasureLegend } from '@/features/map/components/measure-legend';
-import { useColourMeasure } from '@/features/map/hooks/use-colour-measure';
+import { useMapColour } from '@/features/map/hooks/use-colour-measure';
 import { useMapView } from '@/features/map/hooks/use-map-view';
 import { useOpenOnFarm } from '@/features/map/hooks/use-open-on-farm';
 import { useZoomToCluster } from '@/features/map/hooks/use-zoom-to-cluster';
@@ -37,7 +37,6 @@ import {
 import { mapPadding } from '@/features/map/utils/map-padding';
 import type { MapSelection } from '@/features/map/utils/map-selection';
 import { absoluteTileUrl, mapSlots, offlineStyle } from '@/features/map/utils/map-style';
-import { measureScale } from '@/features/map/utils/measure-scale';
 import type { ViewBounds } from '@/features/map/utils/view-query';
 import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { useImagery } from '@/hooks/use-imagery';
@@ -77,10 +76,8 @@ export function BaleMap(props: BaleMapProps) {
   const clusters = useClusters(query);
   const units = useDisplayUnits();
   const rfvEnabled = useRfvEnabled();
-  const [chosenMeasure, setMeasure] = useColourMeasure();
-  // RFV off in Settings: bales chosen to be coloured by RFV are coloured by weight instead.
-  const measure = !rfvEnabled && chosenMeasure === 'RFV' ? 'Weight' : chosenMeasure;
-  const scale = useMemo(() => measureScale(measure, units), [measure, units]);
+  // RFV off in Settings: the feed value shown is crude protein instead (and back when it is on).
+  const { scale, setMeasure } = useMapColour(rfvEnabled, units);
   const data = useMemo(() => mapFeatures(clusters.data ?? emptyItems), [clusters.data]);
   const [hovered, setHovered] = useState<HoveredItem | null>(null);
   const reduceMotion = useReducedMotion();
@@ -166,6 +163,7 @@ export function BaleMap(props: BaleMapProps) {
       data-opened={opened}
       data-field-names={namesShown}
       data-bale-layers={overlayActive ? 'hidden' : 'shown'}
+      data-colour={scale.measure}
     >
       <MapCanvas
         ref={mapRef}

@@ -83,6 +83,11 @@ export function MapItemPopup({ hovered }: { hovered: HoveredItem }) {
             {name('RFV')} {formatNumber(item.rfv)}
           </Text>
         )}
+        {!rfvEnabled && item.protein !== undefined && (
+          <Text size="xs">
+            {name('protein')} {formatPercent(item.protein)}
+          </Text>
+        )}
         <Text size="xs" c="dimmed">
           {hint}
         </Text>

@@ -1,13 +1,18 @@
-import type { HeatmapMeasure } from '@baletrack/contracts/heatmaps/heatmap';
 import { Box, Button, Collapse, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
-import { type MeasureScale, NO_VALUE_COLOR } from '@/features/map/utils/measure-scale';
+import {
+  type MapMeasure,
+  type MeasureScale,
+  measuresWithGaps,
+  NO_VALUE_COLOR,
+} from '@/features/map/utils/measure-scale';
 
-const measureOptions: { label: string; value: HeatmapMeasure }[] = [
+// The third choice is the feed value the organization reads: RFV, or crude protein.
+const measureOptions = (rfvEnabled: boolean): { label: string; value: MapMeasure }[] => [
   { label: 'Weight', value: 'Weight' },
   { label: 'Moisture', value: 'AvgMoisture' },
-  { label: 'RFV', value: 'RFV' },
+  rfvEnabled ? { label: 'RFV', value: 'RFV' } : { label: 'Protein', value: 'Protein' },
 ];
 
 const OUTLINE = '#1c2014';
@@ -61,8 +66,8 @@ function Swatch({ color }: { color: string }) {
 
 interface MeasureLegendProps {
   scale: MeasureScale;
-  onMeasureChange: (measure: HeatmapMeasure) => void;
-  /** RFV off in Settings: the organization reads nutrition values, so RFV is not offered. */
+  onMeasureChange: (measure: MapMeasure) => void;
+  /** RFV off in Settings: the organization reads nutrition values, so protein replaces RFV. */
   rfvEnabled: boolean;
 }
 
@@ -93,8 +98,8 @@ export function MeasureLegend({ scale, onMeasureChange, rfvEnabled }: MeasureLeg
           fullWidth
           aria-labelledby="colour-by-label"
           value={scale.measure}
-          onChange={(value) => onMeasureChange(value as HeatmapMeasure)}
-          data={rfvEnabled ? measureOptions : measureOptions.filter((o) => o.value !== 'RFV')}
+          onChange={(value) => onMeasureChange(value as MapMeasure)}
+          data={measureOptions(rfvEnabled)}
         />
         <Collapse expanded={keyShown}>
           <Stack gap={6}>
@@ -108,7 +113,7 @@ export function MeasureLegend({ scale, onMeasureChange, rfvEnabled }: MeasureLeg
                   <Text size="xs">{c.label}</Text>
                 </Group>
               ))}
-              {scale.measure === 'RFV' && (
+              {measuresWithGaps.has(scale.measure) && (
                 <Group gap={8} component="li" wrap="nowrap">
                   <Swatch color={NO_VALUE_COLOR} />
                   <Text size="xs">Not reported</Text>

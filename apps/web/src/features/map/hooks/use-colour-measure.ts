@@ -1,13 +1,31 @@
-import { type HeatmapMeasure, heatmapMeasures } from '@baletrack/contracts/heatmaps/heatmap';
 import { useLocalStorage } from '@mantine/hooks';
+import { useMemo } from 'react';
+import {
+  type MapMeasure,
+  mapMeasures,
+  measureScale,
+  shownMeasure,
+} from '@/features/map/utils/measure-scale';
+import type { DisplayUnits } from '@/lib/display-units';
 
 /** The measure bales are coloured by; a preference of this browser, Weight at first. */
 export function useColourMeasure() {
-  return useLocalStorage<HeatmapMeasure>({
+  return useLocalStorage<MapMeasure>({
     key: 'baletrack.map.colour-measure',
     defaultValue: 'Weight',
     getInitialValueInEffect: false,
-    deserialize: (value) => heatmapMeasures.find((measure) => measure === value) ?? 'Weight',
+    deserialize: (value) => mapMeasures.find((measure) => measure === value) ?? 'Weight',
     serialize: (value) => value,
   });
+}
+
+/**
+ * The map's colour classes for the chosen measure as the organization reads it (RFV or crude
+ * protein, docs/product.md#settings-and-units), and the setter of the choice.
+ */
+export function useMapColour(rfvEnabled: boolean, units: DisplayUnits) {
+  const [chosen, setMeasure] = useColourMeasure();
+  const measure = shownMeasure(chosen, rfvEnabled);
+  const scale = useMemo(() => measureScale(measure, units), [measure, units]);
+  return { scale, setMeasure };
 }

@@ -10,6 +10,7 @@ const child = (lon: number, lat: number, count = 5) => ({
   avgWeightKg: 500,
   avgMoisture: 14,
   avgRfv: null,
+  avgProtein: null,
   expansionZoom: 15,
 });
 
@@ -20,6 +21,7 @@ const bale = (lon: number, lat: number) => ({
   weightKg: 500,
   avgMoisture: 14,
   rfv: null,
+  protein: null,
   baleSize: 'FourFeet' as const,
 });
 

@@ -15,6 +15,8 @@ export interface MapItemProperties {
   weightKg: number;
   moisture: number;
   rfv?: number;
+  /** Crude protein, % of DM; absent where no bale reported it. */
+  protein?: number;
   /** Bales only: which icon. */
   shape?: 'round' | 'square';
   /** Clusters only: where they split apart. */
@@ -31,7 +33,9 @@ export function countLabel(count: number): string {
 }
 
 const point = (lon: number, lat: number): Point => ({ type: 'Point', coordinates: [lon, lat] });
+// MapLibre properties cannot hold null: a missing value is a missing property (drawn grey).
 const withRfv = (rfv: number | null) => (rfv === null ? {} : { rfv });
+const withProtein = (protein: number | null) => (protein === null ? {} : { protein });
 
 /** The answer of /clusters/get as one GeoJSON source; layers pick their kind by filter. */
 export function mapFeatures(items: ClustersResponse): FeatureCollection<Point, MapItemProperties> {
@@ -49,6 +53,7 @@ export function mapFeatures(items: ClustersResponse): FeatureCollection<Point, M
           weightKg: c.avgWeightKg,
           moisture: c.avgMoisture,
           ...withRfv(c.avgRfv),
+          ...withProtein(c.avgProtein),
           expansionZoom: c.expansionZoom,
         },
       })),
@@ -63,6 +68,7 @@ export function mapFeatures(items: ClustersResponse): FeatureCollection<Point, M
           weightKg: s.totalWeightKg / s.count,
           moisture: s.avgMoisture,
           ...withRfv(s.avgRfv),
+          ...withProtein(s.avgProtein),
         },
       })),
       ...items.bales.map((b) => ({
@@ -76,6 +82,7 @@ export function mapFeatures(items: ClustersResponse): FeatureCollection<Point, M
           weightKg: b.weightKg,
           moisture: b.avgMoisture,
           ...withRfv(b.rfv),
+          ...withProtein(b.protein),
           shape: baleShapeBySize[b.baleSize] === 'Round' ? ('round' as const) : ('square' as const),
         },
       })),

@@ -1,12 +1,19 @@
-import type { HeatmapMeasure } from '@baletrack/contracts/heatmaps/heatmap';
+import { heatmapMeasures } from '@baletrack/contracts/heatmaps/heatmap';
 import { moistureLimits, rfvLimits } from '@baletrack/domain/heatmap/measure-classes';
 import { alfalfaGrades } from '@baletrack/domain/quality-grade';
 import type { ExpressionSpecification } from 'maplibre-gl';
 import type { DisplayUnits } from '@/lib/display-units';
 import { formatNumber } from '@/lib/format';
 
+/**
+ * What the map can colour bales by: the heatmap's measures, and crude protein, the feed value
+ * shown where the organization reads nutrition values instead of RFV (docs/product.md#the-map).
+ */
+export const mapMeasures = [...heatmapMeasures, 'Protein'] as const;
+export type MapMeasure = (typeof mapMeasures)[number];
+
 /** The feature property the map colours by (bales, clusters and stacks all carry it). */
-export type MeasureProperty = 'weightKg' | 'moisture' | 'rfv';
+export type MeasureProperty = 'weightKg' | 'moisture' | 'rfv' | 'protein';
 
 export interface MeasureClass {
   label: string;
@@ -14,7 +21,7 @@ export interface MeasureClass {
 }
 
 export interface MeasureScale {
-  measure: HeatmapMeasure;
+  measure: MapMeasure;
   title: string;
   property: MeasureProperty;
   /** Class limits in stored SI units, ascending; classes has one more entry. */
@@ -24,11 +31,12 @@ export interface MeasureScale {
 
 // One sequential hue per measure, light to dark, so the three are never confused and a class
 // reads the same on the plain land colour and on satellite imagery (icons carry a halo).
-const palettes: Record<HeatmapMeasure, string[]> = {
+const palettes: Record<MapMeasure, string[]> = {
   Weight: ['#fdd0a2', '#fdae6b', '#f16913', '#c44103', '#7f2704'],
   // The wettest class turns violet: over 25 % is where stored hay heats.
   AvgMoisture: ['#d2e3f3', '#8dbfdf', '#3e8ec4', '#1b5a9e', '#3b0f70'],
   RFV: ['#d9f0a3', '#addd8e', '#41ab5d', '#1d7a3a', '#004529'],
+  Protein: ['#e0ecf4', '#bfd3e6', '#8c96c6', '#8856a7', '#5b0f66'],
 };
 /** Bales without the value (RFV needs ADF and NDF, which not every baler reports). */
 export const NO_VALUE_COLOR = '#9e9e9e';
@@ -38,6 +46,24 @@ export const NO_VALUE_COLOR = '#9e9e9e';
 // classes.
 const weightLimits = { MetricSI: [300, 450, 600, 750], Imperial: [700, 1000, 1300, 1600] };
 const rfvGrades = [...alfalfaGrades].reverse();
+// Crude protein, % of DM: under 12 is grass hay short of a dry cow's needs, 18 and over good
+// alfalfa, 21 and over dairy-quality alfalfa (extension feed tables).
+const proteinLimits = [12, 15, 18, 21];
+
+/** Measures that not every baler reports: their key has a "Not reported" class. */
+export const measuresWithGaps: ReadonlySet<MapMeasure> = new Set(['RFV', 'Protein']);
+
+/**
+ * The measure the map shows for the one chosen: RFV and crude protein share the third choice,
+ * RFV where the organization shows RFV, crude protein where it reads nutrition values.
+ *
+ * @example shownMeasure('RFV', false) // 'Protein'
+ */
+export function shownMeasure(chosen: MapMeasure, rfvEnabled: boolean): MapMeasure {
+  if (chosen === 'RFV' && !rfvEnabled) return 'Protein';
+  if (chosen === 'Protein' && rfvEnabled) return 'RFV';
+  return chosen;
+}
 
 function rangeLabels(limits: number[], unit: string): string[] {
   const suffix = unit === '' ? '' : ` ${unit}`;
@@ -53,7 +79,7 @@ function rangeLabels(limits: number[], unit: string): string[] {
 }
 
 /** The colour classes of a measure in the organization's units. */
-export function measureScale(measure: HeatmapMeasure, units: DisplayUnits): MeasureScale {
+export function measureScale(measure: MapMeasure, units: DisplayUnits): MeasureScale {
   const colors = palettes[measure];
   const withColors = (labels: string[]) =>
     labels.map((label, i) => ({ label, color: colors[i] ?? NO_VALUE_COLOR }));
@@ -74,6 +100,15 @@ export function measureScale(measure: HeatmapMeasure, units: DisplayUnits): Meas
       property: 'moisture',
       limits: [...moistureLimits],
       classes: withColors(rangeLabels([...moistureLimits], '%')),
+    };
+  }
+  if (measure === 'Protein') {
+    return {
+      measure,
+      title: 'Crude protein (dry matter)',
+      property: 'protein',
+      limits: [...proteinLimits],
+      classes: withColors(rangeLabels(proteinLimits, '%')),
     };
   }
   const ranges = rangeLabels(rfvLimits, '');

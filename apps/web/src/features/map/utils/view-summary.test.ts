@@ -10,6 +10,7 @@ const cluster = (id: number, count: number) => ({
   avgWeightKg: 500,
   avgMoisture: 14,
   avgRfv: 150,
+  avgProtein: 18,
   expansionZoom: 12,
 });
 const bale = (uid: string) => ({
@@ -19,6 +20,7 @@ const bale = (uid: string) => ({
   weightKg: 500,
   avgMoisture: 14,
   rfv: null,
+  protein: null,
   baleSize: 'FourFeet' as const,
 });
 const empty: ClustersResponse = { clusters: [], bales: [], stacks: [], lockedCount: 0 };
@@ -39,6 +41,7 @@ describe('viewSummary', () => {
       dryMassKg: 4300,
       avgMoisture: 14,
       avgRfv: null,
+      avgProtein: null,
     };
     const items = { ...empty, clusters: [cluster(1, 5)], bales: [bale('a')], stacks: [stack] };
     expect(viewSummary(items)).toBe('16 bales in view: 1 cluster, 1 loose bale and 1 stack');
