@@ -76,8 +76,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Brotli or gzip for every text answer; first, so it covers every route registered below.
   await app.register(compression);
   // Satellite tiles are fetched by the map straight from their provider: the operator's
-  // (MAP_TILE_URL), else the public-domain default (docs/adr/0014-basemap-and-default-imagery.md).
-  const tileOrigins = [imageryOrigin(ctx.config.map.tileUrl ?? defaultImagery.tileUrl)];
+  // (MAP_TILE_URL), else the public-domain default unless the operator turned it off
+  // (MAP_DEFAULT_IMAGERY=false; docs/adr/0014-basemap-and-default-imagery.md).
+  const { map } = ctx.config;
+  const tileUrl = map.tileUrl ?? (map.defaultImagery ? defaultImagery.tileUrl : undefined);
+  const tileOrigins = tileUrl ? [imageryOrigin(tileUrl)] : [];
   const reporting = ctx.config.errorReporting;
   const reportingOrigins = reporting ? [new URL(reporting.dsn).origin] : [];
   await app.register(helmet, {

@@ -56,4 +56,14 @@ describe('configuration', () => {
     const url = 'https://imagery.example/tile/{z}/{y}/{x}';
     expect(loadConfig({ SECRET_KEY: key, MAP_TILE_URL: url }).map.tileUrl).toBe(url);
   });
+
+  it('shows the default imagery unless the operator turns it off', () => {
+    expect(loadConfig({ SECRET_KEY: key }).map.defaultImagery).toBe(true);
+    expect(loadConfig({ SECRET_KEY: key, MAP_DEFAULT_IMAGERY: 'false' }).map.defaultImagery).toBe(
+      false,
+    );
+    expect(() => loadConfig({ SECRET_KEY: key, MAP_DEFAULT_IMAGERY: 'no' })).toThrow(
+      'MAP_DEFAULT_IMAGERY',
+    );
+  });
 });

@@ -37,6 +37,9 @@ const environmentSchema = z.object({
     )
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().min(1).optional(),
+  // Off: no default imagery (USGS), so browsers make no third-party tile requests; the bundled
+  // offline basemap shows unless MAP_TILE_URL is set.
+  MAP_DEFAULT_IMAGERY: flag.default(true),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
@@ -162,7 +165,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
     seedDemo: e.SEED_DEMO ?? embedded,
-    map: { tileUrl: e.MAP_TILE_URL, tileAttribution: e.MAP_TILE_ATTRIBUTION },
+    map: {
+      tileUrl: e.MAP_TILE_URL,
+      tileAttribution: e.MAP_TILE_ATTRIBUTION,
+      defaultImagery: e.MAP_DEFAULT_IMAGERY,
+    },
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -73,4 +73,22 @@ describe('the web app', () => {
       await plain.close();
     }
   });
+
+  it('asks browsers for no imagery when the operator turns the default off (MAP_DEFAULT_IMAGERY=false)', async () => {
+    const offline = await startTestApp({
+      env: { WEB_DIST: webDist, MAP_DEFAULT_IMAGERY: 'false' },
+    });
+    try {
+      const response = await fetch(`${offline.url}/config.json`);
+      const config = await response.json();
+      expect(config).not.toHaveProperty('mapTileUrl');
+      expect(config.mapDefaultImagery).toBe(false);
+      // Tiles from nowhere: the browser is not even allowed to ask, the offline basemap shows.
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).not.toContain('nationalmap.gov');
+      expect(csp).toMatch(/img-src 'self' data: blob:;/);
+    } finally {
+      await offline.close();
+    }
+  });
 });

@@ -46,7 +46,9 @@ export async function webApp(app: FastifyInstance): Promise<void> {
       version: VERSION,
       ...(config.map.tileUrl
         ? { mapTileUrl: config.map.tileUrl, mapTileAttribution: config.map.tileAttribution ?? '' }
-        : {}),
+        : config.map.defaultImagery
+          ? {}
+          : { mapDefaultImagery: false }),
       ...(mailboxEnabled(app.ctx, request.ip) ? { mailboxUrl: `${base}/mailbox` } : {}),
       ...(config.errorReporting
         ? { errorReporting: browserReporting(config.errorReporting, base) }

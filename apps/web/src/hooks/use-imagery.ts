@@ -4,7 +4,8 @@ import { getRuntimeConfig } from '@/config/runtime-config';
 import { canReachImagery, chooseImagery, type ImageryChoice } from '@/lib/map-imagery';
 
 export interface ImageryState {
-  source: ImageryChoice;
+  /** Null when the operator turned the default imagery off and configured none. */
+  source: ImageryChoice | null;
   /** What is shown: the grower's pick, else satellite when its provider answers. */
   imagery: Imagery;
   setImagery: (imagery: Imagery) => void;
@@ -21,11 +22,11 @@ export interface ImageryState {
 export function useImagery(): ImageryState {
   const source = useMemo(() => chooseImagery(getRuntimeConfig()), []);
   const [reachable, setReachable] = useState<boolean | undefined>(
-    source.byOperator ? true : undefined,
+    source === null ? false : source.byOperator ? true : undefined,
   );
   const [picked, setPicked] = useState<Imagery | null>(null);
   useEffect(() => {
-    if (source.byOperator) return;
+    if (source === null || source.byOperator) return;
     let live = true;
     void canReachImagery(source).then((ok) => {
       if (live) setReachable(ok);

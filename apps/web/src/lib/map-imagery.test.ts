@@ -12,20 +12,26 @@ describe('chooseImagery', () => {
       attribution: '© Example',
       byOperator: true,
     });
-    expect(choice.bounds).toBeUndefined();
+    expect(choice?.bounds).toBeUndefined();
   });
 
   it('falls back to the public-domain USGS imagery, limited to where it has tiles', () => {
     const choice = chooseImagery({});
-    expect(choice.byOperator).toBe(false);
-    expect(choice.tileUrl).toMatch(/^https:\/\/basemap\.nationalmap\.gov\/.*\{z\}\/\{y\}\/\{x\}$/);
-    expect(choice.attribution).toMatch(/U\.S\. Geological Survey/);
-    const [west, south, east, north] = choice.bounds ?? [];
+    expect(choice?.byOperator).toBe(false);
+    expect(choice?.tileUrl).toMatch(/^https:\/\/basemap\.nationalmap\.gov\/.*\{z\}\/\{y\}\/\{x\}$/);
+    expect(choice?.attribution).toMatch(/U\.S\. Geological Survey/);
+    const [west, south, east, north] = choice?.bounds ?? [];
     // Kansas lies inside, Paris does not.
     expect(-98 > (west ?? 0) && -98 < (east ?? 0) && 38 > (south ?? 0) && 38 < (north ?? 0)).toBe(
       true,
     );
     expect(2.35 > (east ?? 0)).toBe(true);
+  });
+
+  it('has none when the operator turned the default off, unless they configured their own', () => {
+    expect(chooseImagery({ mapDefaultImagery: false })).toBeNull();
+    const own = { mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.jpg', mapDefaultImagery: false };
+    expect(chooseImagery(own)?.byOperator).toBe(true);
   });
 });
 

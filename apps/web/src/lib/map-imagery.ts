@@ -14,14 +14,17 @@ export interface ImageryChoice {
 
 /**
  * The imagery for a deployment: the operator's MAP_TILE_URL wins; without it, the public-domain
- * USGS imagery (docs/adr/0014-basemap-and-default-imagery.md).
+ * USGS imagery, unless the operator turned it off (then null: the offline basemap only;
+ * docs/adr/0014-basemap-and-default-imagery.md).
  *
- * @example chooseImagery({}).byOperator // false: the default provider
+ * @example chooseImagery({})?.byOperator // false: the default provider
+ * @example chooseImagery({ mapDefaultImagery: false }) // null
  */
 export function chooseImagery(config: {
-  mapTileUrl?: string;
-  mapTileAttribution?: string;
-}): ImageryChoice {
+  mapTileUrl?: string | undefined;
+  mapTileAttribution?: string | undefined;
+  mapDefaultImagery?: boolean | undefined;
+}): ImageryChoice | null {
   if (config.mapTileUrl) {
     return {
       tileUrl: config.mapTileUrl,
@@ -30,6 +33,7 @@ export function chooseImagery(config: {
       byOperator: true,
     };
   }
+  if (config.mapDefaultImagery === false) return null;
   return {
     tileUrl: defaultImagery.tileUrl,
     attribution: defaultImagery.attribution,

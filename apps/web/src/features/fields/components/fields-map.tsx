@@ -137,7 +137,7 @@ export function FieldsMap(props: FieldsMapProps) {
           unit={units.system === 'MetricSI' ? 'metric' : 'imperial'}
         />
         {loaded && <BasemapLayers slots={base.slots} />}
-        {onImagery && (
+        {onImagery && source && (
           <ImageryLayer
             id="fields-screen-imagery"
             source={source}

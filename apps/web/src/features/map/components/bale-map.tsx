@@ -206,7 +206,7 @@ export function BaleMap(props: BaleMapProps) {
         <NavigationControl position="bottom-right" showCompass={false} />
         {/* Once on the farm: its tiles only, never the world view's it opens from (ADR 16). */}
         {loaded && opened && <BasemapLayers slots={mapSlots} />}
-        {onImagery && (
+        {onImagery && source && (
           <ImageryLayer
             id="imagery"
             source={source}
