@@ -1,6 +1,6 @@
 // The product as an operator runs it (apps/server/src/main.ts in its own process), so its
 // memory is its own and the benchmark's client work runs beside it, as a baler's would.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 
@@ -17,6 +17,11 @@ export interface ProductServer {
   url: string;
   /** The main thread's full collections so far, oldest first. */
   fullGcs(): FullGc[];
+  /**
+   * A full collection forced now (through the inspector, on loopback), then the V8 heap in use:
+   * what the server keeps, garbage left out.
+   */
+  liveHeapMiB(): Promise<number>;
   /** Resident memory of the server process now, and its peak so far, in MiB. */
   memory(): { rssMiB: number; peakMiB: number };
   /** Starts the peak afresh (Linux `clear_refs`); false where the kernel does not allow it. */
@@ -42,9 +47,16 @@ export async function startProductServer(env: Record<string, string>): Promise<P
   // Full collections are traced (one short line each, scavenges left out) so the benchmark can
   // tell what the server keeps from garbage V8 has not collected yet.
   const gcFlags = ['--trace-gc', '--trace-gc-ignore-scavenger'];
+  const inspectPort = await freePort();
   const child = spawn(
     process.execPath,
-    [...gcFlags, '--import', 'tsx', 'apps/server/src/main.ts'],
+    [
+      ...gcFlags,
+      `--inspect=127.0.0.1:${inspectPort}`,
+      '--import',
+      'tsx',
+      'apps/server/src/main.ts',
+    ],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,6 +76,7 @@ export async function startProductServer(env: Record<string, string>): Promise<P
   const server: ProductServer = {
     url,
     fullGcs: () => gcs.mainThread(),
+    liveHeapMiB: () => liveHeapMiB(inspectPort),
     memory: () => memoryOf(child),
     resetPeak: () => {
       try {
@@ -134,4 +147,54 @@ class GcTrace {
     }
     return [...main];
   }
+}
+
+// Run in a short-lived Node with the WebSocket client (behind a flag before Node 22): the
+// inspector protocol's own garbage collection, then the heap in use, in bytes.
+const CDP_CLIENT = `
+const ws = new WebSocket(process.argv[1]);
+let id = 0;
+const waiting = new Map();
+const call = (method, params = {}) => new Promise((resolve, reject) => {
+  id += 1;
+  waiting.set(id, { resolve, reject });
+  ws.send(JSON.stringify({ id, method, params }));
+});
+ws.onmessage = (event) => {
+  const message = JSON.parse(event.data);
+  const call = waiting.get(message.id);
+  if (!call) return;
+  waiting.delete(message.id);
+  if (message.error) call.reject(new Error(message.error.message));
+  else call.resolve(message.result);
+};
+ws.onerror = () => { console.error('inspector connection failed'); process.exit(1); };
+ws.onopen = async () => {
+  await call('HeapProfiler.collectGarbage');
+  await call('HeapProfiler.collectGarbage');
+  const used = await call('Runtime.evaluate', {
+    expression: 'process.memoryUsage().heapUsed',
+    returnByValue: true,
+  });
+  console.log(used.result.value);
+  ws.close();
+};`;
+
+async function liveHeapMiB(inspectPort: number): Promise<number> {
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const target = targets[0]?.webSocketDebuggerUrl;
+  if (!target) throw new Error('The product has no inspector target.');
+  const flags =
+    Number(process.versions.node.split('.')[0]) < 22 ? ['--experimental-websocket'] : [];
+  const bytes = await new Promise<string>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      [...flags, '--no-warnings', '-e', CDP_CLIENT, target],
+      { timeout: 60_000 },
+      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+    ),
+  );
+  return Number(bytes.trim()) / 1_048_576;
 }

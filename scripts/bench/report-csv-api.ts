@@ -3,8 +3,8 @@
 // sampled while it streams, beside its memory at rest (docs/product.md#reports: memory flat).
 // Made for the second organization (a fifth of the rows) and then the measured one, on the same
 // server: flat means the same growth for both. Two figures each: resident memory (what the
-// operator sees, garbage included) and the V8 heap still live after each full collection while
-// streaming (what the server keeps).
+// operator sees, garbage included) and the V8 heap kept (in use after a full collection forced
+// before and after the stream).
 import { emptyFilter } from '@baletrack/contracts/filters/filter';
 import type { FullGc, ProductServer } from './product-server.ts';
 
@@ -20,9 +20,10 @@ export interface ReportCsvRun {
   rows: number;
   restMiB: number;
   peakMiB: number;
-  /** Heap live after the last full collection before the stream, in MiB. */
-  restHeapMiB: number | null;
-  /** Full collections while it streamed: heap before and after each. */
+  /** Heap in use after a forced full collection, before and after the stream, in MiB. */
+  restHeapMiB: number;
+  keptHeapMiB: number;
+  /** Full collections V8 made while it streamed: heap before and after each. */
   fullGcs: FullGc[];
 }
 
@@ -36,6 +37,8 @@ export async function measureReportCsvs(
   server: ProductServer,
   tokens: { farm: string; smaller: string },
 ): Promise<ReportCsvFigures> {
+  // Unmeasured first: it builds that organization's map index (its stacks), kept as a cache.
+  await measureReportCsv(server, tokens.smaller);
   const smaller = await measureReportCsv(server, tokens.smaller);
   const farm = await measureReportCsv(server, tokens.farm);
   return { smaller, farm };
@@ -50,9 +53,9 @@ async function measureReportCsv(server: ProductServer, idToken: string): Promise
   });
   if (created.status !== 201) throw new Error(`filter refused: ${created.status}`);
   const { id } = (await created.json()) as { id: string };
+  const restHeapMiB = await server.liveHeapMiB();
   server.resetPeak();
   const restMiB = server.memory().rssMiB;
-  const restHeapMiB = server.fullGcs().at(-1)?.afterMiB ?? null;
   let peakMiB = restMiB;
   const sampler = setInterval(() => {
     const memory = server.memory();
@@ -75,7 +78,8 @@ async function measureReportCsv(server: ProductServer, idToken: string): Promise
     const memory = server.memory();
     peakMiB = Math.max(peakMiB, memory.rssMiB, memory.peakMiB);
     const fullGcs = server.fullGcs().filter((gc) => gc.at >= started);
-    return { ms, bytes, rows: rows - 1, restMiB, peakMiB, restHeapMiB, fullGcs };
+    const keptHeapMiB = await server.liveHeapMiB();
+    return { ms, bytes, rows: rows - 1, restMiB, peakMiB, restHeapMiB, keptHeapMiB, fullGcs };
   } finally {
     clearInterval(sampler);
     await fetch(`${server.url}/data-api/filters/${id}`, { method: 'DELETE', headers });
@@ -85,40 +89,33 @@ async function measureReportCsv(server: ProductServer, idToken: string): Promise
 const mib = (n: number) => `${Math.round(n).toLocaleString('en-US')} MiB`;
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** The largest heap kept after a full collection while streaming, over the rest's. */
-function liveHeapGrowth(run: ReportCsvRun): number | null {
-  if (run.restHeapMiB === null || run.fullGcs.length === 0) return null;
-  return Math.max(...run.fullGcs.map((gc) => gc.afterMiB)) - run.restHeapMiB;
-}
+const signed = (n: number) => `${n >= 0 ? '+' : '−'}${mib(Math.abs(n))}`;
+const kept = (run: ReportCsvRun) => run.keptHeapMiB - run.restHeapMiB;
 
-function heapText(run: ReportCsvRun): string {
-  const growth = liveHeapGrowth(run);
-  if (growth === null) return 'no full collection while streaming';
-  const most = Math.max(...run.fullGcs.map((gc) => gc.beforeMiB));
+function memoryText(run: ReportCsvRun): string {
+  const most = Math.max(run.restHeapMiB, ...run.fullGcs.map((gc) => gc.beforeMiB));
+  const garbage =
+    run.fullGcs.length === 0
+      ? 'no full collection while streaming'
+      : `${run.fullGcs.length} full collection(s) while streaming, the heap at most ${mib(most)}`;
   return (
-    `heap live after each of ${run.fullGcs.length} full collections ≤ ${mib((run.restHeapMiB ?? 0) + growth)} ` +
-    `(${growth >= 0 ? '+' : '−'}${mib(Math.abs(growth))} over rest; garbage reached ${mib(most)} before one)`
+    `heap kept ${signed(kept(run))} (${mib(run.restHeapMiB)} → ${mib(run.keptHeapMiB)}); ` +
+    `RSS peak ${signed(run.peakMiB - run.restMiB)} over rest (${garbage})`
   );
 }
 
 /** The report's row. */
 export function reportCsvRow({ smaller, farm }: ReportCsvFigures) {
-  const rssGrowth = (run: ReportCsvRun) => run.peakMiB - run.restMiB;
-  const heapGrowths = [liveHeapGrowth(smaller), liveHeapGrowth(farm)].filter(
-    (g): g is number => g !== null,
-  );
-  const kept =
-    heapGrowths.length > 0 && heapGrowths.every((g) => g <= CSV_LIVE_HEAP_GROWTH_TARGET_MIB);
+  const flat = [smaller, farm].every((run) => kept(run) <= CSV_LIVE_HEAP_GROWTH_TARGET_MIB);
   return {
     measure: `report CSV of every bale (${count(farm.rows)} rows), streamed to the end`,
     ours:
       `${(farm.ms / 1000).toFixed(1)} s (${count(Math.round(farm.rows / (farm.ms / 1000)))} rows/s), ` +
-      `${(farm.bytes / 1_048_576).toFixed(1)} MiB; server RSS peak +${mib(rssGrowth(farm))} over rest; ` +
-      heapText(farm),
+      `${(farm.bytes / 1_048_576).toFixed(1)} MiB; ${memoryText(farm)}`,
     baseline:
-      `server RSS at rest ${mib(farm.restMiB)}; the second organization's ${count(smaller.rows)} rows: ` +
-      `${(smaller.ms / 1000).toFixed(1)} s, RSS peak +${mib(rssGrowth(smaller))}; ${heapText(smaller)}`,
-    target: `heap kept ≤ rest + ${CSV_LIVE_HEAP_GROWTH_TARGET_MIB} MiB; RSS peak ≤ rest + ${CSV_MEMORY_GROWTH_TARGET_MIB} MiB`,
-    pass: kept && rssGrowth(farm) <= CSV_MEMORY_GROWTH_TARGET_MIB,
+      `server RSS at rest ${mib(farm.restMiB)}; the second organization's ${count(smaller.rows)} rows ` +
+      `(${(smaller.ms / 1000).toFixed(1)} s): ${memoryText(smaller)}`,
+    target: `heap kept ≤ +${CSV_LIVE_HEAP_GROWTH_TARGET_MIB} MiB; RSS peak ≤ rest + ${CSV_MEMORY_GROWTH_TARGET_MIB} MiB`,
+    pass: flat && farm.peakMiB - farm.restMiB <= CSV_MEMORY_GROWTH_TARGET_MIB,
   };
 }
