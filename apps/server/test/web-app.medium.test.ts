@@ -80,7 +80,7 @@ describe('the web app', () => {
     });
     try {
       const response = await fetch(`${offline.url}/config.json`);
-      const config = await response.json();
+      const config = (await response.json()) as Record<string, unknown>;
       expect(config).not.toHaveProperty('mapTileUrl');
       expect(config.mapDefaultImagery).toBe(false);
       // Tiles from nowhere: the browser is not even allowed to ask, the offline basemap shows.
