@@ -1,59 +1,133 @@
-import { z } from 'zod';
+// Checked by hand, not with zod: the entry loads this before the sign-in screen, whose first
+// visit carries no schema library (docs/adr/0016-code-splitting-and-compression.md). The rules are
+// those the zod schema had: required strings non-empty, URLs resolved against the page (a server
+// may answer with paths such as '/user-api'), API bases without a trailing slash.
 
-// URLs are resolved against the page, so a server may also answer with paths ('/user-api').
-const urlSchema = z
-  .string()
-  .min(1)
-  .transform((value, context) => {
-    try {
-      return new URL(value, window.location.origin).toString();
-    } catch {
-      context.addIssue({ code: 'custom', message: `Not a URL: ${value}` });
-      return z.NEVER;
-    }
-  });
-
-// API bases lose their trailing slash so paths ('/user') join them as written.
-const apiBaseSchema = urlSchema.transform((url) => url.replace(/\/+$/, ''));
+/** Error reporting (Sentry), present only when the server has a DSN. */
+export interface ErrorReportingConfig {
+  dsn: string;
+  environment: string;
+  release: string;
+  tracesSampleRate: number;
+  replayOnErrorSampleRate: number;
+  sendDefaultPii: boolean;
+  maskAllText: boolean;
+  blockAllMedia: boolean;
+  /** The product's origins: the only ones trace headers go to. */
+  traceOrigins: string[];
+  /** Third-party origins whose failed requests are reported. */
+  monitoredHosts: string[];
+}
 
 /** What GET /config.json tells the web app about the deployment it runs in. */
-export const runtimeConfigSchema = z.object({
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
-  userPoolEndpoint: urlSchema,
-  dataApiUrl: apiBaseSchema,
-  userApiUrl: apiBaseSchema,
-  convertApiUrl: apiBaseSchema,
-  version: z.string(),
+export interface RuntimeConfig {
+  userPoolId: string;
+  userPoolClientId: string;
+  userPoolEndpoint: string;
+  dataApiUrl: string;
+  userApiUrl: string;
+  convertApiUrl: string;
+  version: string;
   /** Present only while the server keeps mail in its local outbox (no SMTP configured). */
-  mailboxUrl: urlSchema.optional(),
+  mailboxUrl?: string | undefined;
   /**
    * Raster tiles (satellite imagery) drawn beneath fields and bales: an XYZ template such as
    * `https://tiles.example.com/{z}/{x}/{y}.jpg`. Kept as written: parsing it as a URL would
    * escape the braces. Absent: the bundled offline style only.
    */
-  mapTileUrl: z.string().min(1).optional(),
+  mapTileUrl?: string | undefined;
   /** The imagery's credit line (required by most providers), shown in the map's corner. */
-  mapTileAttribution: z.string().min(1).optional(),
-  /** Error reporting (Sentry), present only when the server has a DSN. */
-  errorReporting: z
-    .object({
-      dsn: z.string().min(1),
-      environment: z.string(),
-      release: z.string(),
-      tracesSampleRate: z.number().min(0).max(1),
-      replayOnErrorSampleRate: z.number().min(0).max(1),
-      sendDefaultPii: z.boolean(),
-      maskAllText: z.boolean(),
-      blockAllMedia: z.boolean(),
-      /** The product's origins: the only ones trace headers go to. */
-      traceOrigins: z.array(z.string()),
-      /** Third-party origins whose failed requests are reported. */
-      monitoredHosts: z.array(z.string()),
-    })
-    .optional(),
-});
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+  mapTileAttribution?: string | undefined;
+  errorReporting?: ErrorReportingConfig | undefined;
+}
+
+type Json = Record<string, unknown>;
+
+function fail(path: string, problem: string): never {
+  throw new Error(`/config.json: ${path} ${problem}`);
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(from: Json, key: string, { nonEmpty = true } = {}): string {
+  const value = from[key];
+  if (typeof value !== 'string' || (nonEmpty && value === '')) {
+    fail(key, nonEmpty ? 'must be a non-empty string' : 'must be a string');
+  }
+  return value;
+}
+
+function optionalText(from: Json, key: string): string | undefined {
+  return from[key] === undefined ? undefined : text(from, key);
+}
+
+function url(from: Json, key: string): string {
+  const value = text(from, key);
+  try {
+    return new URL(value, window.location.origin).toString();
+  } catch {
+    return fail(key, `is not a URL: ${value}`);
+  }
+}
+
+const apiBase = (from: Json, key: string) => url(from, key).replace(/\/+$/, '');
+
+function rate(from: Json, key: string): number {
+  const value = from[key];
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) fail(key, 'must be from 0 to 1');
+  return value;
+}
+
+function flag(from: Json, key: string): boolean {
+  const value = from[key];
+  if (typeof value !== 'boolean') fail(key, 'must be true or false');
+  return value;
+}
+
+function texts(from: Json, key: string): string[] {
+  const value = from[key];
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+    fail(key, 'must be a list of strings');
+  }
+  return value;
+}
+
+function errorReporting(value: unknown): ErrorReportingConfig | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) fail('errorReporting', 'must be an object');
+  return {
+    dsn: text(value, 'dsn'),
+    environment: text(value, 'environment', { nonEmpty: false }),
+    release: text(value, 'release', { nonEmpty: false }),
+    tracesSampleRate: rate(value, 'tracesSampleRate'),
+    replayOnErrorSampleRate: rate(value, 'replayOnErrorSampleRate'),
+    sendDefaultPii: flag(value, 'sendDefaultPii'),
+    maskAllText: flag(value, 'maskAllText'),
+    blockAllMedia: flag(value, 'blockAllMedia'),
+    traceOrigins: texts(value, 'traceOrigins'),
+    monitoredHosts: texts(value, 'monitoredHosts'),
+  };
+}
+
+/** Checks the body of /config.json; throws naming the first field that is wrong. */
+export function parseRuntimeConfig(body: unknown): RuntimeConfig {
+  if (!isObject(body)) fail('the body', 'must be an object');
+  return {
+    userPoolId: text(body, 'userPoolId'),
+    userPoolClientId: text(body, 'userPoolClientId'),
+    userPoolEndpoint: url(body, 'userPoolEndpoint'),
+    dataApiUrl: apiBase(body, 'dataApiUrl'),
+    userApiUrl: apiBase(body, 'userApiUrl'),
+    convertApiUrl: apiBase(body, 'convertApiUrl'),
+    version: text(body, 'version', { nonEmpty: false }),
+    mailboxUrl: body.mailboxUrl === undefined ? undefined : url(body, 'mailboxUrl'),
+    mapTileUrl: optionalText(body, 'mapTileUrl'),
+    mapTileAttribution: optionalText(body, 'mapTileAttribution'),
+    errorReporting: errorReporting(body.errorReporting),
+  };
+}
 
 let loaded: RuntimeConfig | undefined;
 
@@ -63,7 +137,7 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   if (!response.ok) {
     throw new Error(`GET /config.json answered ${response.status}`);
   }
-  loaded = runtimeConfigSchema.parse(await response.json());
+  loaded = parseRuntimeConfig(await response.json());
   return loaded;
 }
 

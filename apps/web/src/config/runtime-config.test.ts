@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseRuntimeConfig } from './runtime-config.ts';
+
+// What the web app takes from /config.json (apps/server/src/plugins/web-app.ts writes it): the
+// deployment's URLs resolved against the page, API bases without a trailing slash, and a clear
+// refusal naming the field when something is missing.
+
+const served = {
+  userPoolId: 'local_pool',
+  userPoolClientId: 'client',
+  userPoolEndpoint: '/cognito/',
+  dataApiUrl: 'https://farm.example/data-api/',
+  userApiUrl: '/user-api',
+  convertApiUrl: '/convert-api',
+  version: '3.15.1',
+};
+
+beforeEach(() => {
+  vi.stubGlobal('window', { location: { origin: 'https://farm.example' } });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the runtime configuration', () => {
+  it('resolves paths against the page and drops the API bases trailing slash', () => {
+    const config = parseRuntimeConfig({ ...served, mailboxUrl: '/mailbox', extra: 1 });
+    expect(config).toMatchObject({
+      userPoolEndpoint: 'https://farm.example/cognito/',
+      dataApiUrl: 'https://farm.example/data-api',
+      userApiUrl: 'https://farm.example/user-api',
+      mailboxUrl: 'https://farm.example/mailbox',
+      version: '3.15.1',
+    });
+    expect(config).not.toHaveProperty('extra');
+    expect(config.errorReporting).toBeUndefined();
+  });
+
+  it('keeps an imagery template as written (its braces unescaped)', () => {
+    const mapTileUrl = 'https://tiles.example.com/{z}/{x}/{y}.jpg';
+    expect(parseRuntimeConfig({ ...served, mapTileUrl }).mapTileUrl).toBe(mapTileUrl);
+  });
+
+  it('takes error reporting whole, and refuses a sample rate outside 0 to 1', () => {
+    const errorReporting = {
+      dsn: 'https://key@sentry.example/1',
+      environment: 'production',
+      release: '3.15.1',
+      tracesSampleRate: 0.1,
+      replayOnErrorSampleRate: 1,
+      sendDefaultPii: false,
+      maskAllText: true,
+      blockAllMedia: true,
+      traceOrigins: ['https://farm.example'],
+      monitoredHosts: [],
+    };
+    expect(parseRuntimeConfig({ ...served, errorReporting }).errorReporting).toEqual(
+      errorReporting,
+    );
+    expect(() =>
+      parseRuntimeConfig({ ...served, errorReporting: { ...errorReporting, tracesSampleRate: 2 } }),
+    ).toThrow(/tracesSampleRate/);
+  });
+
+  it('names the field that is missing or empty', () => {
+    const { userPoolId: _, ...withoutPool } = served;
+    expect(() => parseRuntimeConfig(withoutPool)).toThrow(/userPoolId/);
+    expect(() => parseRuntimeConfig({ ...served, userPoolClientId: '' })).toThrow(
+      /userPoolClientId/,
+    );
+    expect(() => parseRuntimeConfig(null)).toThrow(/config\.json/);
+  });
+});
