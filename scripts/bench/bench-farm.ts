@@ -58,7 +58,10 @@ export function generateBenchFarm(
     });
     if (farm.bales.length === 0) throw new Error(`The demo farm of window ${k} has no bale.`);
     first ??= farm;
-    oldestYear = farm.summary.cropYears[0] ?? oldestYear;
+    oldestYear = Math.min(
+      oldestYear || Number.POSITIVE_INFINITY,
+      farm.summary.cropYears[0] ?? oldestYear,
+    );
     const slotOf = new Map(
       farm.balers.map((b, i) => [b.id, 2 * (k % (balerCount / 2)) + i] as const),
     );
