@@ -143,6 +143,22 @@ const matrix: Row[] = [
   ['GET', '/data-api/bales/heatmap/get', OWN_THING, homeHeatmap],
   ['GET', '/data-api/bales/heatmap/input', OWN_THING, homeHeatmap],
   ['GET', '/data-api/heat-risk', ALL_READ],
+  ['GET', '/data-api/inventory/prices', ALL_READ],
+  [
+    'POST',
+    '/data-api/inventory/prices',
+    FARM_CREATE,
+    () => ({
+      body: {
+        grade: 'legume.Good',
+        price: 200,
+        premiumPerRfvPoint: null,
+        effectiveFrom: '2025-06-01',
+      },
+    }),
+  ],
+  ['GET', '/data-api/inventory/value', ALL_READ, () => q({ asOf: '2025-09-01' })],
+  ['GET', '/data-api/inventory/stack', OWN_THING, (f) => q({ stackId: home(f).stackId })],
   [
     'POST',
     '/data-api/bales/manual-scan',

@@ -27,6 +27,8 @@ export const capabilities = [
   'automatedReports',
   /** Change the organization's settings (units, map defaults). */
   'settings',
+  /** Set hay prices per grade (the inventory's value). */
+  'prices',
   /** Invite, rename, enable, disable, re-invite, delete people and change their role. */
   'people',
   /** Register, rename, switch, delete balers and manage the authorized emails. */
@@ -43,7 +45,7 @@ export type Capability = (typeof capabilities)[number];
 /** Role → what it may do: the one table every check reads (server, web). */
 export const roleCapabilities: Record<Role, readonly Capability[]> = {
   owner: capabilities,
-  manager: ['farmData', 'automatedReports', 'settings'],
+  manager: ['farmData', 'automatedReports', 'settings', 'prices'],
   viewer: [],
 };
 
@@ -52,6 +54,7 @@ export const capabilityRefusals: Record<Capability, string> = {
   farmData: messages.roles.viewerReadOnly,
   automatedReports: messages.roles.automatedReportsNotForViewers,
   settings: messages.roles.ownerOrManagerSettings,
+  prices: messages.roles.ownerOrManagerPrices,
   people: messages.roles.ownerOnlyUsers,
   balers: messages.roles.ownerOnlyBalers,
   billing: messages.roles.ownerOnlySubscriptions,

@@ -7,7 +7,6 @@ export type PriceUnit = (typeof priceUnits)[number];
 
 /** The inventory's own words (docs/product.md#beyond-the-spec-quality-and-value). */
 export const inventoryMessages = {
-  ownerOnlyPrices: 'Only the account owner can set hay prices.',
   priceInvalid: 'Enter a price of 0 or more.',
   premiumInvalid: 'Enter a premium of 0 or more, or leave it empty.',
   dateInvalid: 'Enter the day the price takes effect.',

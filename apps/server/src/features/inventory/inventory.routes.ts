@@ -13,7 +13,7 @@ import { inventoryValue, pricesOf, setPrice, stackValue } from './inventory.serv
 
 /**
  * Hay prices and the inventory's value (docs/product.md#beyond-the-spec-quality-and-value):
- * every user reads them; only the owner sets prices.
+ * every user reads them; the owner or a manager sets prices.
  */
 export async function inventoryRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +35,7 @@ export async function inventoryRoutes(instance: FastifyInstance): Promise<void> 
     '/inventory/prices',
     {
       schema: {
-        summary: "Set a grade's price from a day on (owner only); earlier values keep theirs",
+        summary: "Set a grade's price from a day on (owner or manager); earlier values keep theirs",
         tags,
         body: savePriceRequestSchema,
         response: { 201: gradePriceSchema },

@@ -1,14 +1,12 @@
 import type { MeasurementSystem } from '@baletrack/contracts/constants';
-import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
 import { type HayGrade, hayGrades } from '@baletrack/contracts/inventory/hay-grade';
-import {
-  type GradePriceRow,
-  type InventoryValueResponse,
-  inventoryMessages,
-  type PricesResponse,
-  type SavePriceRequest,
-  type StackValueResponse,
-  type ValueTotals,
+import type {
+  GradePriceRow,
+  InventoryValueResponse,
+  PricesResponse,
+  SavePriceRequest,
+  StackValueResponse,
+  ValueTotals,
 } from '@baletrack/contracts/inventory/inventory';
 import { mapMessages } from '@baletrack/contracts/map/map';
 import { cropYearOf } from '@baletrack/domain/crop-year';
@@ -22,6 +20,7 @@ import { type GradeResult, hayGrade } from '@baletrack/domain/quality-grade/hay-
 import { type GradedBale, stackGrade } from '@baletrack/domain/quality-grade/stack-grade';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertMay } from '../../lib/roles.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { readSummaryReference } from '../summaries/summary-reference.repository.ts';
 import { insertPrice, listPrices } from './inventory.repository.ts';
@@ -55,17 +54,14 @@ export async function pricesOf(ctx: AppContext, orgId: string): Promise<PricesRe
 
 /**
  * Sets a grade's price from a day on, per ton of the organization's units; a new row, so values
- * before that day keep the earlier price. Only the owner (or a SuperAdmin acting as owner).
+ * before that day keep the earlier price. The owner or a manager (docs/product.md#roles).
  */
 export async function setPrice(
   ctx: AppContext,
   principal: Principal,
   request: SavePriceRequest,
 ): Promise<GradePriceRow> {
-  // The owner's decision (issue 16); to become a capability of contracts identity/roles.
-  if (!isAuthorizedUser(principal.groups)) {
-    throw new AppError('FORBIDDEN', inventoryMessages.ownerOnlyPrices);
-  }
+  assertMay(principal, 'prices');
   const settings = await organizationSettings(ctx, principal.orgId);
   const row = await insertPrice(ctx.db, {
     orgId: principal.orgId,

@@ -1,17 +1,16 @@
-import { isAuthorizedUser } from '@baletrack/contracts/identity/user';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { InventoryValue } from '@/features/inventory/components/inventory-value';
 import { PriceEditor } from '@/features/inventory/components/price-editor';
-import { useCurrentUser } from '@/features/users';
+import { useMay } from '@/features/users';
 import { routePaths } from '@/lib/route-names';
 
 /**
  * Inventory (menu "Inventory"): the hay on hand and what it is worth by quality grade, with the
- * owner's prices (docs/product.md#beyond-the-spec-quality-and-value).
+ * prices the owner or a manager sets (docs/product.md#beyond-the-spec-quality-and-value).
  */
 export function InventoryRoute() {
-  const currentUser = useCurrentUser();
+  const may = useMay();
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
@@ -28,7 +27,7 @@ export function InventoryRoute() {
           with the prices in effect on the day.
         </Text>
         <InventoryValue />
-        <PriceEditor canSet={isAuthorizedUser(currentUser.data?.groups)} />
+        <PriceEditor canSet={may('prices')} />
       </Stack>
     </Container>
   );
