@@ -9,6 +9,7 @@ import { emptyFilter } from '@baletrack/contracts/filters/filter';
 import type { FullGc, ProductServer } from './product-server.ts';
 
 const SAMPLE_MS = 100;
+let runs = 0;
 /** What the server may keep while streaming, whatever the row count: nothing per row. */
 export const CSV_LIVE_HEAP_GROWTH_TARGET_MIB = 32;
 /** How much the server's resident memory may grow while streaming, whatever the row count. */
@@ -49,7 +50,8 @@ async function measureReportCsv(server: ProductServer, idToken: string): Promise
   const created = await fetch(`${server.url}/data-api/filters/create`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ ...emptyFilter, name: 'Benchmark: every bale' }),
+    // A name of its own each time: filter names are unique in an organization.
+    body: JSON.stringify({ ...emptyFilter, name: `Benchmark: every bale ${++runs}` }),
   });
   if (created.status !== 201) throw new Error(`filter refused: ${created.status}`);
   const { id } = (await created.json()) as { id: string };
@@ -82,7 +84,11 @@ async function measureReportCsv(server: ProductServer, idToken: string): Promise
     return { ms, bytes, rows: rows - 1, restMiB, peakMiB, restHeapMiB, keptHeapMiB, fullGcs };
   } finally {
     clearInterval(sampler);
-    await fetch(`${server.url}/data-api/filters/${id}`, { method: 'DELETE', headers });
+    // No content type: the request has no body.
+    await fetch(`${server.url}/data-api/filters/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: idToken },
+    });
   }
 }
 
