@@ -143,6 +143,13 @@ const matrix: Row[] = [
   ['GET', '/data-api/bales/heatmap/get', OWN_THING, homeHeatmap],
   ['GET', '/data-api/bales/heatmap/input', OWN_THING, homeHeatmap],
   ['GET', '/data-api/heat-risk', ALL_READ],
+  ['GET', '/data-api/heat-risk/recipients', OWNER_READ],
+  [
+    'PUT',
+    '/data-api/heat-risk/recipients',
+    OWNER_CHANGE,
+    async (f) => ({ body: { userIds: [(await f.newHomeUser()).id] } }),
+  ],
   ['GET', '/data-api/inventory/prices', ALL_READ],
   [
     'POST',

@@ -449,6 +449,12 @@ export interface HeatRiskMailsTable {
   createdAt: DefaultedTimestamp;
 }
 
+/** The people, besides the owner, who get the daily heat-risk mail (migration 0016). */
+export interface HeatRiskRecipientsTable {
+  orgId: string;
+  userId: string;
+}
+
 /** The owner's price of a hay grade from a day on (migration 0015); a change is a new row. */
 export interface HayPricesTable {
   orgId: string;
@@ -497,4 +503,5 @@ export interface Database {
   chatMessages: ChatMessagesTable;
   heatRiskMails: HeatRiskMailsTable;
   hayPrices: HayPricesTable;
+  heatRiskRecipients: HeatRiskRecipientsTable;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type HeatRiskResponse,
   heatRiskResponseSchema,
@@ -5,6 +6,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { heatRiskWatchList } from '../../src/features/heat-risk/heat-risk.service.ts';
 import { runHeatRiskMails } from '../../src/features/heat-risk/heat-risk-scheduler.ts';
+import { createPoolUser } from '../../src/features/identity/user-pool.service.ts';
 import { type Farm, ingest, newBale, newBaler, newFarm, stackedBales } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -233,5 +235,62 @@ describe('the daily heat-risk mail', () => {
     t.advance(21 * 86_400_000);
     expect(await runHeatRiskMails(t.ctx)).toBe(0);
     expect(await mails(t, farm.owner.email)).toHaveLength(2);
+  });
+
+  it('goes to the people the owner chooses too, enabled ones only, and never to another farm', async () => {
+    const t = await app('2025-06-10T05:00:00Z');
+    const farm = await wetFarm(t, 'Crew Farm');
+    const other = await newFarm(t, 'Other Farm');
+    const hand = async (orgId: string, enabled = true) => {
+      const email = `hand-${randomUUID().slice(0, 8)}@example.com`;
+      const { id } = await createPoolUser(t.ctx, {
+        orgId,
+        email,
+        name: 'Hand',
+        password: 'Temporary-pw1',
+        groups: ['AccountsViewer'],
+        status: 'CONFIRMED',
+      });
+      if (!enabled)
+        await t.ctx.db.updateTable('users').set({ enabled: false }).where('id', '=', id).execute();
+      return { id, email };
+    };
+    const manager = await hand(farm.orgId);
+    const away = await hand(farm.orgId, false);
+    const notChosen = await hand(farm.orgId);
+    const stranger = await hand(other.orgId);
+
+    expect(await (await farm.get('/heat-risk/recipients')).json()).toEqual({ userIds: [] });
+    // Another organization's person is refused and nothing changes.
+    const refused = await farm.put('/heat-risk/recipients', { userIds: [manager.id, stranger.id] });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({
+      message: 'A chosen person is not in this organization.',
+    });
+    expect(await (await farm.get('/heat-risk/recipients')).json()).toEqual({ userIds: [] });
+    const tooMany = await farm.put('/heat-risk/recipients', {
+      userIds: Array.from({ length: 51 }, () => randomUUID()),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(JSON.stringify(await tooMany.json())).toContain(
+      'Choose at most 50 people for the heat-risk mail.',
+    );
+
+    const chosen = await farm.put('/heat-risk/recipients', {
+      userIds: [manager.id, away.id, manager.id],
+    });
+    expect(chosen.status).toBe(200);
+    expect(await chosen.json()).toEqual({ userIds: [manager.id, away.id].sort() });
+
+    expect(await runHeatRiskMails(t.ctx)).toBe(1);
+    expect(await mails(t, farm.owner.email)).toHaveLength(1);
+    expect(await mails(t, manager.email)).toHaveLength(1);
+    expect(await mails(t, away.email)).toHaveLength(0); // disabled
+    expect(await mails(t, notChosen.email)).toHaveLength(0);
+    expect(await mails(t, stranger.email)).toHaveLength(0);
+
+    // A person deleted from the organization leaves the choice with them.
+    await t.ctx.db.deleteFrom('users').where('id', '=', manager.id).execute();
+    expect(await (await farm.get('/heat-risk/recipients')).json()).toEqual({ userIds: [away.id] });
   });
 });

@@ -63,3 +63,23 @@ export const heatRiskResponseSchema = z.object({
   entries: z.array(heatRiskEntrySchema),
 });
 export type HeatRiskResponse = z.infer<typeof heatRiskResponseSchema>;
+
+/** The most people, besides the owner, who may get the daily heat-risk mail. */
+export const MAX_HEAT_RISK_RECIPIENTS = 50;
+
+/** The heat-risk mail's own words (docs/product.md#beyond-the-spec-heat-risk). */
+export const heatRiskMessages = {
+  tooManyRecipients: `Choose at most ${MAX_HEAT_RISK_RECIPIENTS} people for the heat-risk mail.`,
+  recipientNotFound: 'A chosen person is not in this organization.',
+} as const;
+
+/**
+ * GET and PUT /heat-risk/recipients: the people of the organization, besides the owner (who always
+ * gets it), chosen to get the daily heat-risk mail; PUT replaces the choice.
+ */
+export const heatRiskRecipientsSchema = z.object({
+  userIds: z
+    .array(z.uuid({ error: heatRiskMessages.recipientNotFound }))
+    .max(MAX_HEAT_RISK_RECIPIENTS, heatRiskMessages.tooManyRecipients),
+});
+export type HeatRiskRecipients = z.infer<typeof heatRiskRecipientsSchema>;

@@ -1,7 +1,10 @@
 import type { AppContext } from '../../app-context.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
-import { listUsers } from '../users/users.repository.ts';
-import { claimHeatRiskMail, listOrgsToCheckForHeatRisk } from './heat-risk.repository.ts';
+import {
+  claimHeatRiskMail,
+  listHeatRiskMailAddresses,
+  listOrgsToCheckForHeatRisk,
+} from './heat-risk.repository.ts';
 import { heatRiskWatchList, WET_BOUND, watchSince } from './heat-risk.service.ts';
 import { heatRiskMail } from './heat-risk-mail.ts';
 
@@ -33,8 +36,7 @@ export async function runHeatRiskMails(ctx: AppContext): Promise<number> {
     const { entries } = await heatRiskWatchList(ctx, orgId);
     const high = entries.filter((e) => (e.kind === 'bale' ? e.bale.level : e.level) === 'high');
     if (high.length === 0) continue;
-    const owners = await listUsers(ctx.db, orgId, { group: 'AccountsOwner' });
-    const to = owners.filter((o) => o.enabled).map((o) => o.email);
+    const to = await listHeatRiskMailAddresses(ctx.db, orgId);
     if (to.length === 0) continue;
     const mail = heatRiskMail({
       day,

@@ -1,5 +1,5 @@
 import type { Database } from '@baletrack/db/database';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { visibleBales } from '../bales/bales.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -83,4 +83,67 @@ export async function claimHeatRiskMail(
     .returning('day')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+/** The people chosen for the heat-risk mail, by id. */
+export async function listHeatRiskRecipients(db: Db, orgId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('heatRiskRecipients')
+    .select('userId')
+    .where('orgId', '=', orgId)
+    .orderBy('userId')
+    .execute();
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Replaces the chosen people with these of the organization's users; answers how many of the ids
+ * were its users (fewer than asked: some id is not, and the caller rolls back).
+ */
+export async function replaceHeatRiskRecipients(
+  trx: Transaction<Database>,
+  orgId: string,
+  userIds: readonly string[],
+): Promise<number> {
+  await trx.deleteFrom('heatRiskRecipients').where('orgId', '=', orgId).execute();
+  if (userIds.length === 0) return 0;
+  const inserted = await trx
+    .insertInto('heatRiskRecipients')
+    .columns(['orgId', 'userId'])
+    .expression(
+      trx
+        .selectFrom('users')
+        .select((eb) => [eb.val(orgId).as('orgId'), 'users.id'])
+        .where('users.orgId', '=', orgId)
+        .where('users.id', 'in', [...userIds]),
+    )
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0);
+}
+
+/**
+ * Where the day's mail goes: the organization's enabled owners and the enabled people chosen for
+ * it, each address once.
+ */
+export async function listHeatRiskMailAddresses(db: Db, orgId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('users.orgId', '=', orgId)
+    .where('users.enabled', '=', true)
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`'AccountsOwner' = any(users.groups)`,
+        eb.exists(
+          eb
+            .selectFrom('heatRiskRecipients')
+            .select('heatRiskRecipients.userId')
+            .whereRef('heatRiskRecipients.userId', '=', 'users.id')
+            .where('heatRiskRecipients.orgId', '=', orgId),
+        ),
+      ]),
+    )
+    .orderBy('users.createdAt')
+    .execute();
+  return [...new Set(rows.map((r) => r.email))];
 }

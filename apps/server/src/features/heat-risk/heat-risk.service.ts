@@ -1,13 +1,21 @@
 import { type BaleSize, baleShapes, type TagMaterial } from '@baletrack/contracts/bales/bale';
-import type {
-  HeatRiskBale,
-  HeatRiskEntry,
-  HeatRiskResponse,
+import {
+  type HeatRiskBale,
+  type HeatRiskEntry,
+  type HeatRiskRecipients,
+  type HeatRiskResponse,
+  heatRiskMessages,
 } from '@baletrack/contracts/heat-risk/heat-risk';
 import { baleHeatRisk, stackHeatRisk, WATCH_DAYS } from '@baletrack/domain/heat-risk/heat-risk';
 import { safeBalingBand } from '@baletrack/domain/moisture';
-import type { AppContext } from '../../app-context.ts';
-import { listWetRecentBales } from './heat-risk.repository.ts';
+import type { AppContext, Principal } from '../../app-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assertMay } from '../../lib/roles.ts';
+import {
+  listHeatRiskRecipients,
+  listWetRecentBales,
+  replaceHeatRiskRecipients,
+} from './heat-risk.repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -90,4 +98,33 @@ export async function heatRiskWatchList(ctx: AppContext, orgId: string): Promise
       entry.kind === 'bale' ? { kind: 'bale', id: entry.id, bale: entry.bale } : entry,
     ),
   };
+}
+
+/** The people chosen for the daily mail besides the owner; the owner's choice, like people. */
+export async function heatRiskRecipients(
+  ctx: AppContext,
+  principal: Principal,
+): Promise<HeatRiskRecipients> {
+  assertMay(principal, 'people');
+  return { userIds: await listHeatRiskRecipients(ctx.db, principal.orgId) };
+}
+
+/**
+ * Replaces the people chosen for the daily mail; every one must be of the organization, or
+ * nothing changes (404, so another organization's people are not told apart from no one).
+ */
+export async function chooseHeatRiskRecipients(
+  ctx: AppContext,
+  principal: Principal,
+  choice: HeatRiskRecipients,
+): Promise<HeatRiskRecipients> {
+  assertMay(principal, 'people');
+  const userIds = [...new Set(choice.userIds.map((id) => id.toLowerCase()))].sort();
+  await ctx.db.transaction().execute(async (trx) => {
+    const found = await replaceHeatRiskRecipients(trx, principal.orgId, userIds);
+    if (found !== userIds.length) {
+      throw new AppError('NOT_FOUND', heatRiskMessages.recipientNotFound);
+    }
+  });
+  return { userIds };
 }
