@@ -1,6 +1,8 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { HeatRiskList } from '@/features/heat-risk/components/heat-risk-list';
+import { HeatRiskRecipientsForm } from '@/features/heat-risk/components/heat-risk-recipients-form';
+import { useMay } from '@/features/users';
 import { routePaths } from '@/lib/route-names';
 
 /**
@@ -8,6 +10,7 @@ import { routePaths } from '@/lib/route-names';
  * urgent first, each with why (docs/product.md#beyond-the-spec-heat-risk).
  */
 export function HeatRiskRoute() {
+  const may = useMay();
   return (
     <Container size="md" py="lg">
       <Stack gap="lg">
@@ -21,10 +24,11 @@ export function HeatRiskRoute() {
         </Group>
         <Text c="dimmed">
           Hay baled wetter than is safe can heat and catch fire, most often in the first weeks after
-          baling. Check these bales with a temperature probe; the owner gets a mail each day while
-          any is at high risk.
+          baling. Check these bales with a temperature probe; the owner, and whoever the owner
+          chooses, gets a mail each day while any is at high risk.
         </Text>
         <HeatRiskList />
+        {may('people') && <HeatRiskRecipientsForm />}
       </Stack>
     </Container>
   );
