@@ -14,7 +14,8 @@ import { apiCall } from '../helpers/user-api.ts';
 /**
  * A farm with something in every table an organization has: people (a signed-in owner and a
  * sub-user), a baler with bales, a field, a storage area, a crop and cutting, a filter, an
- * automated report, credits, an authorized email, feedback and a chat message.
+ * automated report, credits, an authorized email, feedback, a chat message, a hay price and the
+ * heat-risk mail's chosen person and one sent day.
  */
 export async function richFarm(t: TestApp, label: string, bales = 12) {
   const owner = await newConfirmedUser(t.ctx, { organizationName: `${label} Farm` });
@@ -90,6 +91,25 @@ export async function richFarm(t: TestApp, label: string, bales = 12) {
       email: owner.email,
       details: `${label} wants more`,
     })
+    .execute();
+  await db
+    .insertInto('hayPrices')
+    .values({
+      orgId,
+      id: randomUUID(),
+      grade: 'legume.Premium',
+      price: 240,
+      unit: 'shortTon',
+      premiumPerRfvPoint: null,
+      effectiveFrom: '2025-05-01',
+      createdBy: owner.id,
+      createdAt: new Date(),
+    })
+    .execute();
+  await db.insertInto('heatRiskRecipients').values({ orgId, userId: sub.id }).execute();
+  await db
+    .insertInto('heatRiskMails')
+    .values({ orgId, day: '2025-06-10', entryCount: 2 })
     .execute();
   await db
     .insertInto('chatMessages')

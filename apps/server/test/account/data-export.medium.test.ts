@@ -97,6 +97,8 @@ describe('POST /reports/email-user-data', () => {
         'storage-areas.geojson',
         'subscription-months.json',
         'support-chat.json',
+        'hay-prices.json',
+        'heat-risk-mail.json',
       ].sort(),
     );
     const csvLines = (files['bales.csv'] ?? '').trimEnd().split('\r\n');
@@ -114,6 +116,13 @@ describe('POST /reports/email-user-data', () => {
       { name: 'Export First', fieldIds: [farm.fieldId] },
     ]);
     expect(JSON.parse(files['people.json'] ?? '')).toHaveLength(2);
+    expect(JSON.parse(files['hay-prices.json'] ?? '')).toMatchObject([
+      { grade: 'legume.Premium', price: 240, unit: 'shortTon', effectiveFrom: '2025-05-01' },
+    ]);
+    expect(JSON.parse(files['heat-risk-mail.json'] ?? '')).toMatchObject({
+      recipientUserIds: [expect.any(String)],
+      mails: [{ day: '2025-06-10', entryCount: 2 }],
+    });
     expect(JSON.parse(files['organization.json'] ?? '')).toMatchObject({
       name: 'Export Farm',
       settings: { measurementSystem: 'ImperialUS', rfvEnabled: expect.any(Boolean) },

@@ -42,6 +42,8 @@ describe('GET /reports/data-governance', () => {
       feedback: 1,
       conversations: 1,
       dataExports: 1,
+      hayPrices: 1,
+      heatRiskMail: 1,
     });
     for (const kind of report.kinds) {
       expect(kind.storedIn, kind.kind).not.toBe('');

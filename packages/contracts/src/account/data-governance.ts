@@ -18,6 +18,8 @@ export const dataKinds = [
   'feedback',
   'conversations',
   'dataExports',
+  'hayPrices',
+  'heatRiskMail',
 ] as const;
 export type DataKind = (typeof dataKinds)[number];
 

@@ -71,6 +71,8 @@ export async function buildExportZip(
   addFile('authorized-emails.json', json(await files.readAuthorizedEmails(ctx.db, orgId)));
   addFile('feedback.json', json(await files.readFeedback(ctx.db, orgId)));
   addFile('support-chat.json', json(await files.readConversations(ctx.db, orgId)));
+  addFile('hay-prices.json', json(await files.readHayPrices(ctx.db, orgId)));
+  addFile('heat-risk-mail.json', json(await files.readHeatRiskMail(ctx.db, orgId)));
   await progress(0.05);
 
   const bales = new ZipDeflate('bales.csv', { level: 6 });

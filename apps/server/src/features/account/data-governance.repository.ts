@@ -35,6 +35,8 @@ export async function countOrganizationData(
         count('feedback', 'feedback'),
         count('chatMessages', 'conversations'),
         count('dataExports', 'dataExports'),
+        count('hayPrices', 'hayPrices'),
+        count('heatRiskRecipients', 'heatRiskMail'),
         eb
           .selectFrom('outbox')
           .select((c) => c.fn.countAll<string>().as('n'))

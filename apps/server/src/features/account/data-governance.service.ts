@@ -110,6 +110,20 @@ const kinds: Record<
     retention: `${DATA_LINK_EXPIRY_DAYS} days after it is made, then the file and its row are deleted. Kept after the account is closed, so the link works for its ${DATA_LINK_EXPIRY_DAYS} days`,
     visibleTo: 'Whoever holds the mailed link, until it expires',
   },
+  hayPrices: {
+    label: 'Hay prices',
+    storedIn:
+      'hay_prices (price per grade and ton from a day on, who set it); a change is a new row',
+    retention: `${untilClosed}. Earlier prices are kept, so a past value can be recomputed`,
+    visibleTo: `${everyone}; the owner and managers set them`,
+  },
+  heatRiskMail: {
+    label: 'Heat-risk mail: people chosen',
+    storedIn:
+      'heat_risk_recipients (the people chosen for the daily mail), heat_risk_mails (the day each mail went out and how many entries it listed)',
+    retention: untilClosed,
+    visibleTo: 'The owner; the chosen people get the mail',
+  },
 };
 
 /**

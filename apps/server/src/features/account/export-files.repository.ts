@@ -223,3 +223,43 @@ export async function countBales(db: Db, orgId: string) {
   ]);
   return { visible: Number(visible.n), locked: Number(locked.n) };
 }
+
+/** Hay prices per grade, every change (docs/product.md#beyond-the-spec-quality-and-value). */
+export function readHayPrices(db: Db, orgId: string) {
+  return db
+    .selectFrom('hayPrices')
+    .select([
+      'id',
+      'grade',
+      'price',
+      'unit',
+      'premiumPerRfvPoint',
+      'effectiveFrom',
+      'createdBy',
+      'createdAt',
+    ])
+    .where('orgId', '=', orgId)
+    .orderBy('effectiveFrom')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
+
+/** Who gets the daily heat-risk mail besides the owner, and the days it went out. */
+export async function readHeatRiskMail(db: Db, orgId: string) {
+  const [recipients, mails] = await Promise.all([
+    db
+      .selectFrom('heatRiskRecipients')
+      .select('userId')
+      .where('orgId', '=', orgId)
+      .orderBy('userId')
+      .execute(),
+    db
+      .selectFrom('heatRiskMails')
+      .select(['day', 'entryCount', 'createdAt'])
+      .where('orgId', '=', orgId)
+      .orderBy('day')
+      .execute(),
+  ]);
+  return { recipientUserIds: recipients.map((r) => r.userId), mails };
+}

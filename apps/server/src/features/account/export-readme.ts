@@ -30,6 +30,8 @@ export function exportReadme(about: {
     'organization.json       the organization and its settings',
     'subscription-months.json, credit-ledger.json, payments.json',
     'authorized-emails.json, feedback.json, support-chat.json',
+    'hay-prices.json         hay prices per grade, every change with the day it took effect',
+    'heat-risk-mail.json     who besides the owner gets the daily heat-risk mail, days it was sent',
   ];
   if (about.lockedBales > 0) {
     lines.push(
