@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { baleMap, idToken, mapCount, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 
 // A grower draws a field on the map, names and renames it, imports boundaries from a file (one
@@ -116,6 +117,7 @@ test('the demo owner draws, renames, imports and exports fields, then makes a cu
   await expect
     .poll(async () => Number(await page.getByTestId('fields-map').getAttribute('data-field-names')))
     .toBeGreaterThanOrEqual(10);
+  await expectNoSeriousA11yViolations(page, 'Fields');
 
   // Draw: the area is measured live, in the demo farm's US units.
   await page.getByRole('button', { name: 'Draw a field' }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { baleMap, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 import { heatmapPanel, openHeatmapOn } from './support/heatmap.ts';
 
@@ -34,6 +35,7 @@ test('the demo owner reads the moisture heatmap of a field, as an overlay and as
     '25 % and over',
   ]);
   expect(Number(await panel.getAttribute('data-cells'))).toBeGreaterThan(100);
+  await expectNoSeriousA11yViolations(page, 'the heatmap overlay');
 
   // Icon type: the same classes with the field's bales counted in each.
   await panel.getByText('Icon', { exact: true }).click();

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { e2eDataDir } from '../playwright.config.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import {
   baleDetail,
   baleMap,
@@ -22,6 +23,7 @@ test('the demo owner zooms from clusters to a bale and reads its weight and mois
   // About 20,000 demo bales are drawn as clusters; the few hundred without a subscription are not.
   expect(await mapCount(page)).toBeGreaterThan(15_000);
   await expect(page.getByText(/^\d[\d,]* bales? needs? a subscription$/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the map');
 
   const uid = await openFirstBaleInView(page);
   const weight = await baleDetail(page, 'Weight').innerText();
@@ -107,4 +109,56 @@ test('the map opens on the farm with every field named, and a cluster click zoom
     (await mapCount(page, 'data-loose-bales'));
   expect(pieces).toBeGreaterThan(1);
   expect(clustersBefore).toBeGreaterThan(1);
+});
+
+test("a cluster's tooltip closes when the map moves, and never speaks of what it was before", async ({
+  page,
+}) => {
+  await signInAsDemoOwner(page);
+  const canvas = baleMap(page).locator('canvas');
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the map has no canvas');
+  // Where a cluster is drawn: the first pixel of the weight class most demo clusters are in
+  // (#f16913), found in a screenshot of the canvas; the map is WebGL, so it is found by eye.
+  const shot = await canvas.screenshot();
+  const spot = await page.evaluate(async (png) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${png}`;
+    await image.decode();
+    const board = document.createElement('canvas');
+    board.width = image.width;
+    board.height = image.height;
+    const context = board.getContext('2d');
+    if (!context) return null;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    const near = (i: number) =>
+      Math.abs((data[i] ?? 0) - 241) +
+        Math.abs((data[i + 1] ?? 0) - 105) +
+        Math.abs((data[i + 2] ?? 0) - 19) <
+      30;
+    // A pixel deep inside a disc: its neighbours 8 px around are the same colour (the legend's
+    // 14 px swatches are too small to count).
+    for (let y = 8; y < image.height - 8; y += 2) {
+      for (let x = 8; x < image.width - 8; x += 2) {
+        const at = (dx: number, dy: number) => ((y + dy) * image.width + x + dx) * 4;
+        if ([at(0, 0), at(8, 0), at(-8, 0), at(0, 8), at(0, -8)].every(near)) {
+          // The screenshot is in device pixels; the mouse moves in CSS pixels.
+          return { x: x / window.devicePixelRatio, y: y / window.devicePixelRatio };
+        }
+      }
+    }
+    return null;
+  }, shot.toString('base64'));
+  expect(spot, 'no cluster drawn on the map').not.toBeNull();
+  if (!spot) return;
+  await page.mouse.move(box.x + spot.x, box.y + spot.y);
+  const tooltip = page.locator('.maplibregl-popup');
+  await expect(tooltip).toContainText(/bales/);
+
+  // The wheel zooms the map under the resting pointer: the tooltip closes with the move.
+  await page.mouse.wheel(0, -400);
+  await expect(tooltip).toHaveCount(0);
+  await expect(baleMap(page)).toHaveAttribute('data-state', 'ready');
+  await expectNoSeriousA11yViolations(page, 'the map after a move');
 });

@@ -126,7 +126,16 @@ export function InViewPanel({ items, onZoomToCluster, onSelect, balesQuery }: In
         )}
       </Group>
       <Collapse expanded={opened && !empty}>
-        <ScrollArea.Autosize mah="40dvh" mt="xs" type="auto" scrollbars="y">
+        {/* Focusable, so the keyboard scrolls it even while it holds no button (bales being
+            named); short enough on a small window to stay between the legend above and the
+            support chat's button below. */}
+        <ScrollArea.Autosize
+          mah="clamp(120px, calc(100dvh - 570px), 40dvh)"
+          mt="xs"
+          type="auto"
+          scrollbars="y"
+          viewportProps={{ tabIndex: 0 }}
+        >
           <Stack gap="sm" pr="xs">
             {clusters.length > 0 && (
               <ItemList label="Clusters in view" rest={clusters.length - LIST_LIMIT}>
