@@ -97,6 +97,8 @@ test('a manager and a viewer each see what their role allows', async ({ page, re
   await expect(managerSettings).toBeHidden();
   await page.goto('/automated-reports');
   await expect(page.getByRole('button', { name: 'New automated report' })).toBeVisible();
+  await page.goto('/fields');
+  await expect(page.getByRole('button', { name: 'Draw a field' })).toBeVisible();
   await page.goto('/users');
   await expect(page.getByText('Only the account owner can modify users.')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Invite a user' })).toHaveCount(0);
@@ -126,6 +128,15 @@ test('a manager and a viewer each see what their role allows', async ({ page, re
     page.getByText('Automated reports are only available to account owners and managers.'),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'New automated report' })).toHaveCount(0);
+  // Fields, cuttings and crops to read: nothing offered that would change them.
+  await page.goto('/fields');
+  await expect(page.getByRole('button', { name: 'Export' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Draw a field' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Import' })).toHaveCount(0);
+  await page.goto('/cuttings');
+  await expect(page.getByRole('heading', { name: 'Cuttings' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New cutting' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add crop' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Back to the map' }).click();
   await signOut(page);
 });

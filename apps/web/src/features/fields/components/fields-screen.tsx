@@ -18,6 +18,7 @@ import { ImportFieldsPanel } from '@/features/fields/components/import-fields-pa
 import { useBoundaryDraw } from '@/features/fields/hooks/use-boundary-draw';
 import { boundariesBounds, fieldsBounds } from '@/features/fields/utils/field-features';
 import type { ImportRow } from '@/features/fields/utils/import-rows';
+import { useMay } from '@/features/users';
 import classes from './fields-screen.module.css';
 
 type Mode =
@@ -39,10 +40,12 @@ function previewOf(rows: ImportRow[] | undefined) {
 
 /**
  * The Fields screen: the organization's fields on the map and in a list; draw a new one, edit
- * one's corners, name and size, delete it; import fields from a file and export ticked ones.
+ * one's corners, name and size, delete it; import fields from a file and export ticked ones. A
+ * viewer (docs/product.md#roles) opens a field only to zoom to it, and exports.
  */
 export function FieldsScreen({ base }: { base: FieldsMapBase }) {
   const fields = useFields();
+  const canChange = useMay()('farmData');
   const list = useMemo(() => fields.data?.fields ?? [], [fields.data]);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const draw = useBoundaryDraw(map);
@@ -66,8 +69,10 @@ export function FieldsScreen({ base }: { base: FieldsMapBase }) {
     setMode({ kind: 'browse' });
   };
   const open = (field: Field) => {
-    setMode({ kind: 'edit', id: field.id });
-    draw.begin(field.boundary);
+    if (canChange) {
+      setMode({ kind: 'edit', id: field.id });
+      draw.begin(field.boundary);
+    }
     const bounds = fieldsBounds([field]);
     if (bounds) setFocus({ key: `${field.id}:${Date.now()}`, bounds });
   };
@@ -104,12 +109,16 @@ export function FieldsScreen({ base }: { base: FieldsMapBase }) {
         ) : (
           <Stack gap="sm">
             <Group gap="xs">
-              <Button onClick={drawNew} disabled={!map}>
-                Draw a field
-              </Button>
-              <Button variant="default" onClick={() => setMode({ kind: 'import' })}>
-                Import
-              </Button>
+              {canChange && (
+                <>
+                  <Button onClick={drawNew} disabled={!map}>
+                    Draw a field
+                  </Button>
+                  <Button variant="default" onClick={() => setMode({ kind: 'import' })}>
+                    Import
+                  </Button>
+                </>
+              )}
               <Button
                 variant="default"
                 onClick={() => setExportOpen(true)}
@@ -126,13 +135,16 @@ export function FieldsScreen({ base }: { base: FieldsMapBase }) {
             )}
             {fields.data && list.length === 0 && (
               <Text size="sm" c="dimmed">
-                No fields yet. Draw one on the map or import boundaries from a file; bales made
-                inside a field are counted to it.
+                {canChange
+                  ? 'No fields yet. Draw one on the map or import boundaries from a file; bales made inside a field are counted to it.'
+                  : 'No fields yet.'}
               </Text>
             )}
             {list.length > 0 && (
               <Text size="xs" c="dimmed">
-                Open a field to rename, redraw or delete it; tick fields to export them.
+                {canChange
+                  ? 'Open a field to rename, redraw or delete it; tick fields to export them.'
+                  : 'Open a field to zoom to it; tick fields to export them.'}
               </Text>
             )}
             <FieldList fields={list} checked={checked} onToggle={toggle} onOpen={open} />
