@@ -12,6 +12,7 @@ import {
   signInAsDemoOwner,
   waitForMapOpened,
 } from './support/demo-map.ts';
+import { expectApart } from './support/layout.ts';
 
 // The product's main job: the demo owner opens the map and finds their bales.
 
@@ -162,3 +163,25 @@ test("a cluster's tooltip closes when the map moves, and never speaks of what it
   await expect(baleMap(page)).toHaveAttribute('data-state', 'ready');
   await expectNoSeriousA11yViolations(page, 'the map after a move');
 });
+
+for (const size of [
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${size.width}×${size.height} the map's panels, notices, zoom buttons and chat stay apart`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await signInAsDemoOwner(page);
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Clusters in view' })).toBeVisible();
+    await expectApart(page, {
+      legend: page.getByRole('region', { name: 'Legend' }),
+      'subscription notice': page.getByRole('status').filter({ hasText: /need a subscription/ }),
+      'in-view panel': page.getByRole('region', { name: 'In view' }),
+      'zoom in': baleMap(page).getByRole('button', { name: 'Zoom in' }),
+      'support chat': page.getByRole('button', { name: 'Support chat' }),
+      menu: page.getByRole('banner').getByRole('button', { name: 'Menu' }),
+    });
+  });
+}
