@@ -41,6 +41,16 @@ describe('the runtime configuration', () => {
     expect(parseRuntimeConfig({ ...served, mapTileUrl }).mapTileUrl).toBe(mapTileUrl);
   });
 
+  it('says when the operator turned the default imagery off', () => {
+    expect(parseRuntimeConfig(served).mapDefaultImagery).toBeUndefined();
+    expect(parseRuntimeConfig({ ...served, mapDefaultImagery: false }).mapDefaultImagery).toBe(
+      false,
+    );
+    expect(() => parseRuntimeConfig({ ...served, mapDefaultImagery: 'no' })).toThrow(
+      'mapDefaultImagery',
+    );
+  });
+
   it('takes error reporting whole, and refuses a sample rate outside 0 to 1', () => {
     const errorReporting = {
       dsn: 'https://key@sentry.example/1',

@@ -38,6 +38,8 @@ export interface RuntimeConfig {
   mapTileUrl?: string | undefined;
   /** The imagery's credit line (required by most providers), shown in the map's corner. */
   mapTileAttribution?: string | undefined;
+  /** False when the operator turned the default imagery off (MAP_DEFAULT_IMAGERY=false). */
+  mapDefaultImagery?: boolean | undefined;
   errorReporting?: ErrorReportingConfig | undefined;
 }
 
@@ -125,6 +127,8 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
     mailboxUrl: body.mailboxUrl === undefined ? undefined : url(body, 'mailboxUrl'),
     mapTileUrl: optionalText(body, 'mapTileUrl'),
     mapTileAttribution: optionalText(body, 'mapTileAttribution'),
+    mapDefaultImagery:
+      body.mapDefaultImagery === undefined ? undefined : flag(body, 'mapDefaultImagery'),
     errorReporting: errorReporting(body.errorReporting),
   };
 }
