@@ -3,7 +3,8 @@ import path from 'node:path';
 import { FARM_ORIGIN } from '@baletrack/domain/demo-farm/farm-layout';
 import { expect, test } from '@playwright/test';
 import { e2eDataDir } from '../playwright.config.ts';
-import { openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import { baleMap, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 import { ingestBales, newIngestBale } from './support/ingest.ts';
 
 // The demo owner opens the heat-risk watch list from the menu and reads why a bale is on it
@@ -45,4 +46,12 @@ test('the owner opens the heat-risk list and finds a wet bale with its reasons',
   await expect(entry).toContainText('Baled today: heating peaks in the first week.');
   // Most urgent first: nothing above it scores lower (its score, 7, is high).
   await expect(list.getByRole('listitem').first()).toContainText('High risk');
+  await expectNoSeriousA11yViolations(page, 'the heat-risk list');
+
+  // From the list to the map: the bale's details open there, its ring drawn around it.
+  await entry.getByRole('link', { name: `Show on the map: Bale ${uid}` }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]bale=${uid}`));
+  const details = page.getByRole('region', { name: 'Bale details' });
+  await expect(details.getByRole('heading', { level: 2 })).toContainText(`TAG-${uid}`);
+  await expect(baleMap(page)).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
 });

@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { cssVariablesResolver, theme } from '@/app/theme';
 import { usersKeys } from '@/features/users/api/users-keys';
 
@@ -13,6 +14,8 @@ interface RenderOptions {
   signedInAs?: Role;
   /** Answers already in the cache, as if the server had sent them (never fetched again). */
   queryData?: [QueryKey, unknown][];
+  /** A router in memory at this address, for components with links or address state. */
+  routerAt?: string;
 }
 
 /** A signed-in user of one organization with this role's group. */
@@ -29,7 +32,8 @@ export function currentUserWithRole(role: Role): CurrentUser {
 }
 
 /**
- * Renders a component as the app does (the app's Mantine theme, a query client of its own) for
+ * Renders a component as the app does (the app's Mantine theme, a query client of its own, a
+ * router in memory when asked) for
  * the component tier; Mantine's test mode drops transitions and portals so dialogs show at once.
  * @example const { user } = renderWithProviders(<ConfirmDialog … />); await user.click(…)
  * @example renderWithProviders(<CropsPanel />, { signedInAs: 'viewer', queryData: [[cropsKeys.list(), crops]] })
@@ -45,7 +49,13 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   const user = userEvent.setup();
   const result = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
-      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        {options.routerAt === undefined ? (
+          ui
+        ) : (
+          <MemoryRouter initialEntries={[options.routerAt]}>{ui}</MemoryRouter>
+        )}
+      </QueryClientProvider>
     </MantineProvider>,
   );
   return { ...result, user, queryClient };

@@ -8,6 +8,7 @@ import { StackDetailsPanel } from '@/features/bales/components/stack-details-pan
 import { useFields } from '@/features/fields/api/get-fields';
 import { FieldsLayer } from '@/features/fields/components/fields-layer';
 import { fieldsBounds } from '@/features/fields/utils/field-features';
+import { HeatRiskLayer } from '@/features/heat-risk/components/heat-risk-layer';
 import { HeatmapMode } from '@/features/heatmaps/components/heatmap-mode';
 import { useHeatmapParams } from '@/features/heatmaps/hooks/use-heatmap-params';
 import { BaleMap } from '@/features/map/components/bale-map';
@@ -57,6 +58,7 @@ export function HomeRoute() {
                 onImagery={onImagery}
               />
               <HeatmapMode fields={fields.data?.fields ?? noFields} beforeId={mapSlots.fields} />
+              <HeatRiskLayer beforeId={mapSlots.labels} hidden={heatmap.type !== undefined} />
             </>
           )}
         </BaleMap>

@@ -44,7 +44,7 @@ const entries: HeatRiskEntry[] = [
 
 describe('HeatRiskEntries', () => {
   it('lists each entry in order with its level and reasons', () => {
-    renderWithProviders(<HeatRiskEntries entries={entries} />);
+    renderWithProviders(<HeatRiskEntries entries={entries} />, { routerAt: '/heat-risk' });
     const items = within(
       screen.getByRole('list', { name: 'Bales and stacks at risk' }),
     ).getAllByRole('listitem');
@@ -57,6 +57,15 @@ describe('HeatRiskEntries', () => {
     expect(second?.textContent).toContain('Elevated risk');
     expect(second?.textContent).toContain('Worst bale S-1; also S-2');
     expect(second?.textContent).toContain('Moisture 18 %, 2 points above the safe 16 %.');
+    // Each opens on the map with its details panel.
+    expect(
+      screen.getByRole('link', { name: 'Show on the map: Bale WET-1' }).getAttribute('href'),
+    ).toBe('/?bale=WET-1');
+    expect(
+      screen
+        .getByRole('link', { name: 'Show on the map: Stack of 12 bales, 2 at risk' })
+        .getAttribute('href'),
+    ).toBe('/?stack=stack-7');
   });
 
   it('says so when nothing is at risk', () => {

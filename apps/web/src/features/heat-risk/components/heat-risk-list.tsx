@@ -1,7 +1,20 @@
 import type { HeatRiskBale, HeatRiskEntry } from '@baletrack/contracts/heat-risk/heat-risk';
 import { heatRiskReasons } from '@baletrack/domain/heat-risk/heat-risk-reasons';
-import { Alert, Badge, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  List,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from 'react-router';
 import { useHeatRisk } from '@/features/heat-risk/api/get-heat-risk';
+import { routePaths } from '@/lib/route-names';
 
 const levelLabel = { high: 'High risk', elevated: 'Elevated risk' } as const;
 const levelColor = { high: 'red', elevated: 'orange' } as const;
@@ -53,6 +66,14 @@ function HeatRiskItem({ entry }: { entry: HeatRiskEntry }) {
             <List.Item key={reason}>{reason}</List.Item>
           ))}
         </List>
+        <Anchor
+          component={Link}
+          to={`${routePaths.home}?${entry.kind === 'stack' ? `stack=${encodeURIComponent(entry.id)}` : `bale=${encodeURIComponent(entry.bale.uid)}`}`}
+          size="sm"
+          aria-label={`Show on the map: ${title}`}
+        >
+          Show on the map
+        </Anchor>
       </Stack>
     </Card>
   );
