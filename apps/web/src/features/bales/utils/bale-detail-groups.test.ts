@@ -63,7 +63,10 @@ describe('baleDetailGroups', () => {
         .find((row) => row.label === 'Quality grade')?.value;
     expect(grade([cutting('Alfalfa')])).toBe('Good (legume) · RFV 152');
     expect(grade([cutting('Timothy')])).toBe('Premium (grass) · CP 19.2 %');
-    expect(grade([])).toBeNull();
+    expect(grade([])).toBe('Ungraded: no cutting with a crop');
+    expect(grade([{ ...cutting('Alfalfa'), crop: null }])).toBe(
+      'Ungraded: no cutting with a crop',
+    );
   });
 
   it("shows weights, dimensions and temperature in the organization's units", () => {

@@ -6,6 +6,9 @@ import { gradeText } from '@/features/bales/utils/grade-text';
 import type { DisplayUnits } from '@/lib/display-units';
 import { formatLongDate, formatNumber, formatPercent } from '@/lib/format';
 
+/** What a bale's grade says when no cutting with a crop holds it. */
+export const UNGRADED_WITHOUT_CROP = 'Ungraded: no cutting with a crop';
+
 export interface DetailRow {
   label: string;
   /** Null: the baler did not report it. */
@@ -67,7 +70,13 @@ export function baleDetailGroups(
     {
       title: 'Feed value (dry matter)',
       rows: [
-        { label: 'Quality grade', value: gradeText(baleGrade(info), rfvEnabled) },
+        {
+          label: 'Quality grade',
+          // The crop decides the table (docs/product.md#quality-grades): without one, say so.
+          value:
+            gradeText(baleGrade(info), rfvEnabled) ??
+            (info.cuttings.some((c) => c.crop) ? null : UNGRADED_WITHOUT_CROP),
+        },
         ...(rfvEnabled
           ? [{ label: 'RFV', value: optional(bale.rfv, (v) => formatNumber(v)) }]
           : []),
