@@ -37,7 +37,7 @@ test('the owner opens the heat-risk list and finds a wet bale with its reasons',
   await expect(page.getByRole('heading', { name: 'Heat risk', level: 1 })).toBeVisible();
 
   const list = page.getByRole('list', { name: 'Bales and stacks at risk' });
-  const entry = list.getByRole('listitem', { name: `Bale ${uid}` });
+  const entry = list.getByRole('listitem', { name: `Bale TAG-${uid}` });
   await expect(entry).toBeVisible();
   await expect(entry).toContainText('High risk');
   await expect(entry).toContainText('Moisture 23 %, 7 points above the safe 16 %.');
@@ -49,7 +49,7 @@ test('the owner opens the heat-risk list and finds a wet bale with its reasons',
   await expectNoSeriousA11yViolations(page, 'the heat-risk list');
 
   // From the list to the map: the bale's details open there, its ring drawn around it.
-  await entry.getByRole('link', { name: `Show on the map: Bale ${uid}` }).click();
+  await entry.getByRole('link', { name: `Show on the map: Bale TAG-${uid}` }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]bale=${uid}`));
   const details = page.getByRole('region', { name: 'Bale details' });
   await expect(details.getByRole('heading', { level: 2 })).toContainText(`TAG-${uid}`);

@@ -3,6 +3,7 @@ import {
   type HeatRiskResponse,
   heatRiskResponseSchema,
 } from '@baletrack/contracts/heat-risk/heat-risk';
+import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { heatRiskWatchList } from '../../src/features/heat-risk/heat-risk.service.ts';
 import { runHeatRiskMails } from '../../src/features/heat-risk/heat-risk-scheduler.ts';
@@ -34,69 +35,77 @@ async function watchList(farm: Farm): Promise<HeatRiskResponse> {
 
 const yard = { lat: 46.61, lon: -120.49 };
 
+const tagsAsUids = (bales: IngestBale[]) =>
+  bales.map((bale) => ({ ...bale, tagSerialNumber: bale.uid }));
+
 /** Farm A's bales, at 2025-06-10T12:00Z. */
 async function wetFarm(t: TestApp, name: string) {
   const farm = await newFarm(t, name);
   const baler = await newBaler(t.ctx, farm.orgId);
   const stack = stackedBales(3, yard, { updateTime: '2025-06-09T10:00:00Z' });
   stack[1] = { ...(stack[1] as (typeof stack)[number]), uid: 'STACK-WET' };
-  await ingest(t, baler.apiKey, [
-    // 3x4 at 22 %, 2 days old: 6 points over 16 % → 6, high.
-    newBale({
-      uid: 'SQUARE-22',
-      baleSize: 'ThreeXFour',
-      avgMoisture: 22,
-      peakMoisture: 25,
-      creationTime: '2025-06-08T12:00:00Z',
-    }),
-    // 4ft round at 20 %, 1 day old: 2 points over 18 % → 2, elevated.
-    newBale({
-      uid: 'ROUND-20',
-      baleSize: 'FourFeet',
-      baleDiameterMeters: 1.2,
-      avgMoisture: 20,
-      peakMoisture: 22,
-      creationTime: '2025-06-09T12:00:00Z',
-    }),
-    // 4x4 at 25 % with preservative: safe up to 30 % → not listed.
-    newBale({
-      uid: 'TREATED-25',
-      avgMoisture: 25,
-      peakMoisture: 27,
-      appliedPreservativeKg: 2.5,
-      creationTime: '2025-06-09T12:00:00Z',
-    }),
-    // 3x4 at 24 %, 9 days old: 8 × (42 − 9) / 35 = 7.542857 → 7.54, high.
-    newBale({
-      uid: 'SQUARE-24',
-      baleSize: 'ThreeXFour',
-      avgMoisture: 24,
-      peakMoisture: 26,
-      creationTime: '2025-06-01T11:00:00Z',
-    }),
-    // Dry, and wrapped baleage: never listed.
-    newBale({ uid: 'DRY-13', creationTime: '2025-06-09T12:00:00Z' }),
-    newBale({
-      uid: 'WRAPPED-50',
-      baleSize: 'FourFeet',
-      avgMoisture: 50,
-      peakMoisture: 55,
-      bindingMode: 'Film',
-      creationTime: '2025-06-09T12:00:00Z',
-    }),
-    // A stack of three at the yard; one 3x4 at 19 %, 5 days old: 3 points → 3, elevated.
-    ...stack.map((b, i) =>
-      i === 1
-        ? {
-            ...b,
-            baleSize: 'ThreeXFour' as const,
-            avgMoisture: 19,
-            peakMoisture: 21,
-            creationTime: '2025-06-05T12:00:00Z',
-          }
-        : { ...b, creationTime: '2025-06-05T12:00:00Z' },
-    ),
-  ]);
+  // Each bale's tag reads as its uid, so the list and the mail name it as the test does.
+  await ingest(
+    t,
+    baler.apiKey,
+    tagsAsUids([
+      // 3x4 at 22 %, 2 days old: 6 points over 16 % → 6, high.
+      newBale({
+        uid: 'SQUARE-22',
+        baleSize: 'ThreeXFour',
+        avgMoisture: 22,
+        peakMoisture: 25,
+        creationTime: '2025-06-08T12:00:00Z',
+      }),
+      // 4ft round at 20 %, 1 day old: 2 points over 18 % → 2, elevated.
+      newBale({
+        uid: 'ROUND-20',
+        baleSize: 'FourFeet',
+        baleDiameterMeters: 1.2,
+        avgMoisture: 20,
+        peakMoisture: 22,
+        creationTime: '2025-06-09T12:00:00Z',
+      }),
+      // 4x4 at 25 % with preservative: safe up to 30 % → not listed.
+      newBale({
+        uid: 'TREATED-25',
+        avgMoisture: 25,
+        peakMoisture: 27,
+        appliedPreservativeKg: 2.5,
+        creationTime: '2025-06-09T12:00:00Z',
+      }),
+      // 3x4 at 24 %, 9 days old: 8 × (42 − 9) / 35 = 7.542857 → 7.54, high.
+      newBale({
+        uid: 'SQUARE-24',
+        baleSize: 'ThreeXFour',
+        avgMoisture: 24,
+        peakMoisture: 26,
+        creationTime: '2025-06-01T11:00:00Z',
+      }),
+      // Dry, and wrapped baleage: never listed.
+      newBale({ uid: 'DRY-13', creationTime: '2025-06-09T12:00:00Z' }),
+      newBale({
+        uid: 'WRAPPED-50',
+        baleSize: 'FourFeet',
+        avgMoisture: 50,
+        peakMoisture: 55,
+        bindingMode: 'Film',
+        creationTime: '2025-06-09T12:00:00Z',
+      }),
+      // A stack of three at the yard; one 3x4 at 19 %, 5 days old: 3 points → 3, elevated.
+      ...stack.map((b, i) =>
+        i === 1
+          ? {
+              ...b,
+              baleSize: 'ThreeXFour' as const,
+              avgMoisture: 19,
+              peakMoisture: 21,
+              creationTime: '2025-06-05T12:00:00Z',
+            }
+          : { ...b, creationTime: '2025-06-05T12:00:00Z' },
+      ),
+    ]),
+  );
   return farm;
 }
 

@@ -28,6 +28,8 @@ const atRiskLevel = z.enum(['high', 'elevated']);
 /** A bale at risk (inside a stack, or lying on its own). */
 export const heatRiskBaleSchema = z.object({
   uid: z.string(),
+  /** What a person reads off the bale; null for an untagged one. */
+  tagSerialNumber: z.string().nullable(),
   creationTime: z.iso.datetime({ offset: true }),
   lat: z.number(),
   lon: z.number(),

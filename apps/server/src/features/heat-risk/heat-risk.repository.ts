@@ -7,6 +7,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** What the heat-risk rule reads of a bale. */
 const riskColumns = [
   'bales.uid',
+  'bales.tagSerialNumber',
   'bales.creationTime',
   'bales.currentLat',
   'bales.currentLon',

@@ -59,6 +59,7 @@ export async function heatRiskWatchList(ctx: AppContext, orgId: string): Promise
     if (risk.level === 'none') continue;
     const bale: HeatRiskBale = {
       uid: row.uid,
+      tagSerialNumber: row.tagSerialNumber,
       creationTime: row.creationTime.toISOString(),
       lat: row.currentLat,
       lon: row.currentLon,

@@ -10,6 +10,7 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 function bale(uid: string, avgMoisture: number, level: HeatRiskBale['level']): HeatRiskBale {
   return {
     uid,
+    tagSerialNumber: uid,
     creationTime: '2026-11-20T12:00:00Z',
     lat: 46.6,
     lon: -120.5,

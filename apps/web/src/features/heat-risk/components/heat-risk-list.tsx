@@ -19,6 +19,9 @@ import { routePaths } from '@/lib/route-names';
 const levelLabel = { high: 'High risk', elevated: 'Elevated risk' } as const;
 const levelColor = { high: 'red', elevated: 'orange' } as const;
 
+/** A bale by its tag serial, as people read it off the bale; never by its uid. */
+const tagOf = (bale: HeatRiskBale) => bale.tagSerialNumber ?? 'untagged';
+
 function entryParts(entry: HeatRiskEntry): {
   title: string;
   level: HeatRiskBale['level'];
@@ -27,7 +30,7 @@ function entryParts(entry: HeatRiskEntry): {
 } {
   if (entry.kind === 'bale') {
     return {
-      title: `Bale ${entry.bale.uid}`,
+      title: entry.bale.tagSerialNumber ? `Bale ${entry.bale.tagSerialNumber}` : 'Untagged bale',
       level: entry.bale.level,
       worst: entry.bale,
       others: [],
@@ -57,8 +60,8 @@ function HeatRiskItem({ entry }: { entry: HeatRiskEntry }) {
         </Group>
         {entry.kind === 'stack' && (
           <Text size="sm" c="dimmed">
-            Worst bale {worst.uid}
-            {others.length > 0 && `; also ${others.map((b) => b.uid).join(', ')}`}
+            Worst bale {tagOf(worst)}
+            {others.length > 0 && `; also ${others.map(tagOf).join(', ')}`}
           </Text>
         )}
         <List size="sm" spacing={2}>

@@ -9,6 +9,7 @@ const bale = (
   lon: number,
 ): HeatRiskBale => ({
   uid,
+  tagSerialNumber: uid,
   creationTime: '2025-06-08T12:00:00Z',
   lat: 46.6,
   lon,
