@@ -54,4 +54,6 @@ test('the owner opens the heat-risk list and finds a wet bale with its reasons',
   const details = page.getByRole('region', { name: 'Bale details' });
   await expect(details.getByRole('heading', { level: 2 })).toContainText(`TAG-${uid}`);
   await expect(baleMap(page)).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  await expect(details.getByRole('row').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "a lone bale's details on the map");
 });

@@ -32,7 +32,7 @@ export function BaleDetailsPanel({ uid, onClose, onOpenStack }: BaleDetailsPanel
       onClose={onClose}
     >
       {info.isPending && (
-        <Stack gap="xs" aria-label="Loading bale details">
+        <Stack gap="xs" role="status" aria-label="Loading bale details">
           <Skeleton height={56} />
           <Skeleton height={220} />
         </Stack>

@@ -36,7 +36,13 @@ export function DetailsPanelFrame(props: DetailsPanelFrameProps) {
         </Stack>
         <CloseButton aria-label={`Close ${props.label.toLowerCase()}`} onClick={props.onClose} />
       </Group>
-      <ScrollArea.Autosize type="auto" scrollbars="y" style={{ flex: 1, minHeight: 0 }}>
+      {/* Focusable, so the details scroll from the keyboard too (axe: scrollable-region-focusable). */}
+      <ScrollArea.Autosize
+        type="auto"
+        scrollbars="y"
+        style={{ flex: 1, minHeight: 0 }}
+        viewportProps={{ tabIndex: 0, 'aria-label': `${props.label}, scrollable` }}
+      >
         <Stack gap="md" p="md" pt={0}>
           <PanelBoundary what="This panel">{props.children}</PanelBoundary>
         </Stack>
