@@ -55,19 +55,8 @@ export function ConfirmSignUpForm({
         message={resend.sentTo && `A new code was sent to ${resend.sentTo}.`}
         tone="success"
       />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="username"
-        value={form.values.email}
-        onChange={(value) => form.setValue('email', value)}
-        error={form.errors.email}
-      />
-      <ConfirmationCodeField
-        value={form.values.code}
-        onChange={(value) => form.setValue('code', value)}
-        error={form.errors.code}
-      />
+      <TextField label="Email" type="email" autoComplete="username" {...form.field('email')} />
+      <ConfirmationCodeField {...form.field('code')} />
       <MailboxNote url={mailboxUrl} />
       <div className="bt-auth-row">
         <Button variant="default" loading={resend.isPending} onClick={resendCode}>

@@ -29,14 +29,7 @@ export function ForgotPasswordForm({ defaultEmail, onRequested, onBack }: Forgot
   return (
     <form className="bt-auth-form" onSubmit={submit} noValidate>
       <FormAlert message={form.rootError} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="username"
-        value={form.values.email}
-        onChange={(value) => form.setValue('email', value)}
-        error={form.errors.email}
-      />
+      <TextField label="Email" type="email" autoComplete="username" {...form.field('email')} />
       <Button type="submit" loading={form.submitting}>
         Send code
       </Button>

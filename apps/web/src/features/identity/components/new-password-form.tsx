@@ -37,16 +37,12 @@ export function NewPasswordForm({ onOutcome, onBack }: NewPasswordFormProps) {
         label="New password"
         autoComplete="new-password"
         description={passwordHint}
-        value={form.values.newPassword}
-        onChange={(value) => form.setValue('newPassword', value)}
-        error={form.errors.newPassword}
+        {...form.field('newPassword')}
       />
       <PasswordField
         label="Confirm password"
         autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onChange={(value) => form.setValue('confirmPassword', value)}
-        error={form.errors.confirmPassword}
+        {...form.field('confirmPassword')}
       />
       <Button type="submit" loading={form.submitting}>
         Set password

@@ -71,32 +71,19 @@ export function RegisterForm({ onRegistered, onBack }: RegisterFormProps) {
         <TextField
           label="Organization name"
           autoComplete="organization"
-          value={form.values.organizationName}
-          onChange={(value) => form.setValue('organizationName', value)}
-          error={form.errors.organizationName}
+          {...form.field('organizationName')}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={form.values.email}
-          onChange={(value) => form.setValue('email', value)}
-          error={form.errors.email}
-        />
+        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
         <PasswordField
           label="Password"
           autoComplete="new-password"
           description={passwordHint}
-          value={form.values.password}
-          onChange={(value) => form.setValue('password', value)}
-          error={form.errors.password}
+          {...form.field('password')}
         />
         <PasswordField
           label="Confirm password"
           autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onChange={(value) => form.setValue('confirmPassword', value)}
-          error={form.errors.confirmPassword}
+          {...form.field('confirmPassword')}
         />
         <AgreementCheckbox
           documentName="EULA"

@@ -59,33 +59,18 @@ export function ResetPasswordForm({
         message={resend.sentTo && `A new code was sent to ${resend.sentTo}.`}
         tone="success"
       />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="username"
-        value={form.values.email}
-        onChange={(value) => form.setValue('email', value)}
-        error={form.errors.email}
-      />
-      <ConfirmationCodeField
-        value={form.values.code}
-        onChange={(value) => form.setValue('code', value)}
-        error={form.errors.code}
-      />
+      <TextField label="Email" type="email" autoComplete="username" {...form.field('email')} />
+      <ConfirmationCodeField {...form.field('code')} />
       <PasswordField
         label="New password"
         autoComplete="new-password"
         description={passwordHint}
-        value={form.values.newPassword}
-        onChange={(value) => form.setValue('newPassword', value)}
-        error={form.errors.newPassword}
+        {...form.field('newPassword')}
       />
       <PasswordField
         label="Confirm password"
         autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onChange={(value) => form.setValue('confirmPassword', value)}
-        error={form.errors.confirmPassword}
+        {...form.field('confirmPassword')}
       />
       <MailboxNote url={mailboxUrl} />
       <div className="bt-auth-row">

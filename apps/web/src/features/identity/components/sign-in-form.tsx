@@ -51,21 +51,8 @@ export function SignInForm({
   return (
     <form className="bt-auth-form" onSubmit={submit} noValidate>
       <FormAlert message={form.rootError} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="username"
-        value={form.values.username}
-        onChange={(value) => form.setValue('username', value)}
-        error={form.errors.username}
-      />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        value={form.values.password}
-        onChange={(value) => form.setValue('password', value)}
-        error={form.errors.password}
-      />
+      <TextField label="Email" type="email" autoComplete="username" {...form.field('username')} />
+      <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
       <div className="bt-auth-end">
         <LinkButton onClick={() => onForgotPassword(form.values.username.trim())}>
           Forgot password?

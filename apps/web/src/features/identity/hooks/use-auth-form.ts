@@ -26,6 +26,16 @@ export function useAuthForm<T extends Record<string, string | boolean>, Out>(
     setErrors((now) => (now[name] ? { ...now, [name]: undefined } : now));
   };
 
+  /**
+   * A text field's value, change and message, to spread on the field.
+   * @example <TextField label="Email" {...form.field('email')} />
+   */
+  const field = <K extends keyof T & string>(name: K) => ({
+    value: String(values[name]),
+    onChange: (value: string) => setValue(name, value as T[K]),
+    error: errors[name],
+  });
+
   /** Checks a few fields only (the email before 'Resend code'), showing their messages. */
   const fieldsValid = (names: (keyof T & string)[]): boolean => {
     const checked = check(values);
@@ -61,6 +71,7 @@ export function useAuthForm<T extends Record<string, string | boolean>, Out>(
   return {
     values,
     setValue,
+    field,
     errors,
     setErrors,
     rootError,
