@@ -1,5 +1,6 @@
 import { type Role, roleGroups } from '@baletrack/contracts/identity/roles';
 import type { CurrentUser } from '@baletrack/contracts/identity/user';
+import type { SubAccount } from '@baletrack/contracts/users/sub-account';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -16,6 +17,8 @@ interface RenderOptions {
   queryData?: [QueryKey, unknown][];
   /** A router in memory at this address, for components with links or address state. */
   routerAt?: string;
+  /** The organization's people, as the owner's GET /users answers them. */
+  people?: SubAccount[];
 }
 
 /** A signed-in user of one organization with this role's group. */
@@ -45,6 +48,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   if (options.signedInAs) {
     queryClient.setQueryData(usersKeys.currentUser(), currentUserWithRole(options.signedInAs));
   }
+  if (options.people) queryClient.setQueryData(usersKeys.subAccounts(), { users: options.people });
   for (const [key, data] of options.queryData ?? []) queryClient.setQueryData(key, data);
   const user = userEvent.setup();
   const result = render(

@@ -64,9 +64,7 @@ describe('baleDetailGroups', () => {
     expect(grade([cutting('Alfalfa')])).toBe('Good (legume) · RFV 152');
     expect(grade([cutting('Timothy')])).toBe('Premium (grass) · CP 19.2 %');
     expect(grade([])).toBe('Ungraded: no cutting with a crop');
-    expect(grade([{ ...cutting('Alfalfa'), crop: null }])).toBe(
-      'Ungraded: no cutting with a crop',
-    );
+    expect(grade([{ ...cutting('Alfalfa'), crop: null }])).toBe('Ungraded: no cutting with a crop');
   });
 
   it("shows weights, dimensions and temperature in the organization's units", () => {
