@@ -133,7 +133,7 @@ describe('a flood of uploads', () => {
   afterAll(() => s.t.close());
 
   it('waits in a bounded line: past it, 503 BUSY with Retry-After, and the server converts on', async () => {
-    // Each holds a worker for the whole time limit; more of them than may run and wait.
+    // More uploads at once than may run and wait (each takes its worker a while to read).
     const accepted = poolSize() + 1;
     const slow = shapeZip(manySquares(6_000));
     const answers = await Promise.all(
@@ -152,9 +152,11 @@ describe('a flood of uploads', () => {
         retryAfter: String(BUSY_RETRY_AFTER_SECONDS),
       });
     }
-    // Every other upload got its worker in turn and its own answer.
+    // Every other upload got its worker in turn and the file's own answer: its thousands of
+    // squares refused, or the time limit when the machine is slow to read them.
     for (const answer of answers.filter((a) => a.status !== 503)) {
-      expect(answer).toMatchObject({ status: 422, code: 'TIMEOUT' });
+      expect(answer.status).toBe(422);
+      expect(['NO_USABLE_FEATURES', 'TIMEOUT']).toContain(answer.code);
     }
     await stillConverts(s);
   });
