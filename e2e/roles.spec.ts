@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { newestMail, registeredOwner, signIn, signOut } from './support/accounts.ts';
 
 // The three roles (docs/product.md#roles): the owner invites two people, picks a manager for one
@@ -73,6 +74,7 @@ test('a manager and a viewer each see what their role allows', async ({ page, re
   await viewerRole.selectOption('viewer');
   await expect(page.getByText(`${viewerEmail} is now a viewer.`)).toBeVisible();
   await expect(viewerRole).toHaveValue('viewer');
+  await expectNoSeriousA11yViolations(page, 'Sub-Accounts with roles');
   await page.getByRole('link', { name: 'Back to the map' }).click();
   await signOut(page);
   await acceptInvite(request, managerEmail);
@@ -137,6 +139,7 @@ test('a manager and a viewer each see what their role allows', async ({ page, re
   await expect(page.getByRole('heading', { name: 'Cuttings' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New cutting' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add crop' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, "a viewer's Cuttings and Crops");
   await page.getByRole('link', { name: 'Back to the map' }).click();
   await signOut(page);
 });
