@@ -298,6 +298,17 @@ describe('the daily heat-risk mail', () => {
     expect(await mails(t, notChosen.email)).toHaveLength(0);
     expect(await mails(t, stranger.email)).toHaveLength(0);
 
+    // Two owners' screens saving at the same moment: both answered, one choice kept whole.
+    const [one, two] = await Promise.all([
+      farm.put('/heat-risk/recipients', { userIds: [manager.id, notChosen.id] }),
+      farm.put('/heat-risk/recipients', { userIds: [away.id] }),
+    ]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    const kept = ((await (await farm.get('/heat-risk/recipients')).json()) as { userIds: string[] })
+      .userIds;
+    expect([[manager.id, notChosen.id].sort(), [away.id]]).toContainEqual(kept);
+    await farm.put('/heat-risk/recipients', { userIds: [manager.id, away.id] });
+
     // A person deleted from the organization leaves the choice with them.
     await t.ctx.db.deleteFrom('users').where('id', '=', manager.id).execute();
     expect(await (await farm.get('/heat-risk/recipients')).json()).toEqual({ userIds: [away.id] });

@@ -1,6 +1,7 @@
 import type { Database } from '@baletrack/db/database';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { visibleBales } from '../bales/bales.repository.ts';
+import { lockOrganization } from '../users/users.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -99,13 +100,15 @@ export async function listHeatRiskRecipients(db: Db, orgId: string): Promise<str
 
 /**
  * Replaces the chosen people with these of the organization's users; answers how many of the ids
- * were its users (fewer than asked: some id is not, and the caller rolls back).
+ * were its users (fewer than asked: some id is not, and the caller rolls back). Two replacements
+ * at once take turns on the organization's row, the later one winning whole.
  */
 export async function replaceHeatRiskRecipients(
   trx: Transaction<Database>,
   orgId: string,
   userIds: readonly string[],
 ): Promise<number> {
+  await lockOrganization(trx, orgId);
   await trx.deleteFrom('heatRiskRecipients').where('orgId', '=', orgId).execute();
   if (userIds.length === 0) return 0;
   const inserted = await trx

@@ -2,6 +2,7 @@ import type { LedgerEntryKind } from '@baletrack/contracts/subscriptions/wallet'
 import type { Database } from '@baletrack/db/database';
 import { ledgerCredits } from '@baletrack/domain/subscriptions/ledger';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { lockOrganization } from '../users/users.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -24,12 +25,7 @@ export interface NewLedgerEntry {
  * @example await db.transaction().execute(async (trx) => { await lockWallet(trx, orgId); … });
  */
 export async function lockWallet(trx: Transaction<Database>, orgId: string): Promise<void> {
-  await trx
-    .selectFrom('organizations')
-    .select('id')
-    .where('id', '=', orgId)
-    .forUpdate()
-    .executeTakeFirst();
+  await lockOrganization(trx, orgId);
 }
 
 /** The wallet's balance: the sum of its ledger (0 without entries). */

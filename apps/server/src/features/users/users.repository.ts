@@ -15,6 +15,20 @@ export function findOrganization(db: Db, orgId: string) {
   return db.selectFrom('organizations').selectAll().where('id', '=', orgId).executeTakeFirst();
 }
 
+/**
+ * Holds the organization's row until the transaction ends, so that two requests changing the
+ * same organization-wide thing (its wallet, a chosen list replaced whole) take turns.
+ * @example await db.transaction().execute(async (trx) => { await lockOrganization(trx, orgId); … });
+ */
+export async function lockOrganization(trx: Transaction<Database>, orgId: string): Promise<void> {
+  await trx
+    .selectFrom('organizations')
+    .select('id')
+    .where('id', '=', orgId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /** A user of one organization; the organization is part of the key so no caller can forget it. */
 export function findUser(db: Db, orgId: string, userId: string) {
   return db
