@@ -40,6 +40,17 @@ export const heatRiskBaleSchema = z.object({
 });
 export type HeatRiskBale = z.infer<typeof heatRiskBaleSchema>;
 
+/**
+ * A bale of the watch list as people know it, in the list and the mail: by its tag serial, an
+ * untagged one by when it was made (never by its uid).
+ * @example heatRiskBaleTitle({ tagSerialNumber: 'A0042', … }) // 'Bale A0042'
+ */
+export function heatRiskBaleTitle(bale: Pick<HeatRiskBale, 'tagSerialNumber' | 'creationTime'>) {
+  return bale.tagSerialNumber
+    ? `Bale ${bale.tagSerialNumber}`
+    : `Untagged bale made ${bale.creationTime.slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 /** One line of the watch list: a stack with its bales at risk, or a bale on its own. */
 export const heatRiskEntrySchema = z.discriminatedUnion('kind', [
   z.object({

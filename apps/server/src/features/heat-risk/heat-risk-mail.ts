@@ -1,18 +1,16 @@
 import { PRODUCT_NAME } from '@baletrack/contracts/constants';
-import type { HeatRiskBale, HeatRiskEntry } from '@baletrack/contracts/heat-risk/heat-risk';
+import {
+  type HeatRiskBale,
+  type HeatRiskEntry,
+  heatRiskBaleTitle,
+} from '@baletrack/contracts/heat-risk/heat-risk';
 import { heatRiskReasons } from '@baletrack/domain/heat-risk/heat-risk-reasons';
 
 /** How many entries the mail lists in full; the rest are counted, the page has them all. */
 export const MAIL_ENTRY_LIMIT = 20;
 
-/** A bale as people know it: by its tag serial, or when it was made (docs/product.md). */
-const baleTitle = (bale: HeatRiskBale) =>
-  bale.tagSerialNumber
-    ? `Bale ${bale.tagSerialNumber}`
-    : `Untagged bale made ${bale.creationTime.slice(0, 16).replace('T', ' ')} UTC`;
-
 function describe(entry: HeatRiskEntry): { title: string; worst: HeatRiskBale } {
-  if (entry.kind === 'bale') return { title: baleTitle(entry.bale), worst: entry.bale };
+  if (entry.kind === 'bale') return { title: heatRiskBaleTitle(entry.bale), worst: entry.bale };
   const worst = entry.bales[0] as HeatRiskBale;
   const atRisk = entry.bales.length;
   return {

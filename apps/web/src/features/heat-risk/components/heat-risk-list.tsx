@@ -1,4 +1,8 @@
-import type { HeatRiskBale, HeatRiskEntry } from '@baletrack/contracts/heat-risk/heat-risk';
+import {
+  type HeatRiskBale,
+  type HeatRiskEntry,
+  heatRiskBaleTitle,
+} from '@baletrack/contracts/heat-risk/heat-risk';
 import { heatRiskReasons } from '@baletrack/domain/heat-risk/heat-risk-reasons';
 import {
   Alert,
@@ -30,7 +34,7 @@ function entryParts(entry: HeatRiskEntry): {
 } {
   if (entry.kind === 'bale') {
     return {
-      title: entry.bale.tagSerialNumber ? `Bale ${entry.bale.tagSerialNumber}` : 'Untagged bale',
+      title: heatRiskBaleTitle(entry.bale),
       level: entry.bale.level,
       worst: entry.bale,
       others: [],
