@@ -38,14 +38,17 @@ async function main(): Promise<number> {
   const figures: DatabaseFigures[] = [];
   let broken = false;
   try {
-    await ensureWebBuild();
+    // The product serves the web app, which ingest alone does not need.
+    if (!options.stopAfterIngest) await ensureWebBuild();
     console.log(`Generating ${options.bales.toLocaleString('en-US')} bales…`);
     const farms = {
       farm: generateBenchFarm(options.bales, 4, 0),
       neighbour: generateBenchFarm(Math.round(options.bales / 5), 2, 1_000),
     };
     let browser: Browser | undefined;
-    if (fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+    if (options.stopAfterIngest) {
+      // No page is loaded.
+    } else if (fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
       browser = await launchChromium();
       const openBrowser = browser;
       cleanup.add(() => openBrowser.close());
@@ -63,7 +66,8 @@ async function main(): Promise<number> {
       }
       console.log(`\n${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}:`);
       try {
-        figures.push(await benchDatabase(kind, farms, browser, cleanup));
+        const run = await benchDatabase(kind, farms, browser, cleanup, options.stopAfterIngest);
+        if (run) figures.push(run);
       } catch (error) {
         broken = true;
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -71,6 +75,7 @@ async function main(): Promise<number> {
         notes.push(`**${kind} run failed:** ${message.split('\n')[0]}`);
       }
     }
+    if (options.stopAfterIngest) return broken ? 1 : 0;
     const chromium = browser?.version() ?? 'not run';
     await cleanup.runAll();
     const results = renderResults(

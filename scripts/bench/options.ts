@@ -8,13 +8,17 @@ export interface BenchOptions {
   kinds: DatabaseKind[];
   /** Whether to rewrite docs/benchmarks.md (off for a trial run). */
   write: boolean;
+  /** Only the one-client ingest and its COPY baseline, printed (nothing written). */
+  stopAfterIngest: boolean;
 }
 
 export const usage = `Usage: npm run bench [-- --bales N] [--only pglite|postgres] [--no-write]
 
   --bales N     bales of the measured organization (default 200000; 20000 for a quick run)
   --only KIND   run on one database only: pglite or postgres
-  --no-write    print the figures without rewriting docs/benchmarks.md`;
+  --no-write    print the figures without rewriting docs/benchmarks.md
+  --stop-after-ingest
+                only the one-client ingest and its COPY baseline, printed; implies --no-write`;
 
 /** Reads the command line; throws with the usage text on a bad option. */
 export function readOptions(argv: string[]): BenchOptions | 'help' {
@@ -24,6 +28,7 @@ export function readOptions(argv: string[]): BenchOptions | 'help' {
       bales: { type: 'string', default: '200000' },
       only: { type: 'string' },
       'no-write': { type: 'boolean', default: false },
+      'stop-after-ingest': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -36,5 +41,6 @@ export function readOptions(argv: string[]): BenchOptions | 'help' {
     throw new Error(`--only takes pglite or postgres.\n\n${usage}`);
   }
   const kinds: DatabaseKind[] = values.only ? [values.only] : ['pglite', 'postgres'];
-  return { bales, kinds, write: !values['no-write'] };
+  const stopAfterIngest = values['stop-after-ingest'];
+  return { bales, kinds, write: !values['no-write'] && !stopAfterIngest, stopAfterIngest };
 }

@@ -79,7 +79,8 @@ export async function benchDatabase(
   farms: { farm: BenchFarm; neighbour: BenchFarm },
   browser: Browser | undefined,
   cleanup: Cleanup,
-): Promise<DatabaseFigures> {
+  stopAfterIngest = false,
+): Promise<DatabaseFigures | undefined> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-bench-'));
   const removeData = cleanup.add(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   let stopPostgres = async () => {};
@@ -95,6 +96,10 @@ export async function benchDatabase(
     log('storing the organizations, balers, subscriptions and fields');
     const accounts = await prepareAccounts(env, farms.farm, farms.neighbour);
     const views = wholeFarmViews(farmBounds(farms.farm.fields));
+    if (stopAfterIngest) {
+      await ingestAlone(env, accounts, farms.farm, kind, databaseUrl, dataDir, cleanup);
+      return undefined;
+    }
     const live = await measureProduct(env, accounts, farms, views, browser, cleanup);
 
     log('baselines: COPY, SQL and supercluster in this process');
@@ -223,6 +228,46 @@ async function measureProduct(
     };
   } finally {
     await stopServer();
+  }
+}
+
+/** `--stop-after-ingest`: the one-client ingest, then its COPY baseline, printed. */
+async function ingestAlone(
+  env: Record<string, string>,
+  accounts: Accounts,
+  farm: BenchFarm,
+  kind: DatabaseKind,
+  databaseUrl: string | undefined,
+  dataDir: string,
+  cleanup: Cleanup,
+): Promise<void> {
+  const server = await startProductServer(env);
+  const stopServer = cleanup.add(() => server.stop());
+  let ingest: IngestRun;
+  try {
+    log(`ingest: ${farm.total.toLocaleString('en-US')} bales through the API, one client`);
+    ingest = await sendBatches(
+      server.url,
+      batchesOf(
+        farm.balers.map((b, i) => ({ key: accounts.farm.balerKeys[i] ?? '', bales: b.bales })),
+      ),
+    );
+  } finally {
+    await stopServer();
+  }
+  const raw =
+    kind === 'pglite'
+      ? await openPglite(path.join(dataDir, 'pglite'))
+      : await openPostgres(databaseUrl as string);
+  try {
+    const copy = await raw.copyBales(accounts.farm.orgId);
+    const share = ingest.bales / ingest.ms / (copy.rows / copy.ms);
+    const copyRate = Math.round((copy.rows / copy.ms) * 1000).toLocaleString('en-US');
+    log(`ingest ${rate(ingest)} bales/s (${ingest.bales} in ${Math.round(ingest.ms)} ms)`);
+    log(`COPY ${copyRate} rows/s (${copy.rows} in ${Math.round(copy.ms)} ms)`);
+    log(`ingest ${Math.round(share * 100)} % of COPY; load average ${os.loadavg().join(', ')}`);
+  } finally {
+    await raw.close();
   }
 }
 
