@@ -10,6 +10,8 @@ export interface BenchOptions {
   write: boolean;
   /** Only the one-client ingest and its COPY baseline, printed (nothing written). */
   stopAfterIngest: boolean;
+  /** Only what the report CSV and the data export need, and their rows, printed (nothing written). */
+  reportsOnly: boolean;
 }
 
 export const usage = `Usage: npm run bench [-- --bales N] [--only pglite|postgres] [--no-write]
@@ -18,7 +20,10 @@ export const usage = `Usage: npm run bench [-- --bales N] [--only pglite|postgre
   --only KIND   run on one database only: pglite or postgres
   --no-write    print the figures without rewriting docs/benchmarks.md
   --stop-after-ingest
-                only the one-client ingest and its COPY baseline, printed; implies --no-write`;
+                only the one-client ingest and its COPY baseline, printed; implies --no-write
+  --reports-only
+                only ingest, the map index and summaries (what the server holds at rest), then
+                the report CSV and data export rows, printed; implies --no-write`;
 
 /** Reads the command line; throws with the usage text on a bad option. */
 export function readOptions(argv: string[]): BenchOptions | 'help' {
@@ -29,6 +34,7 @@ export function readOptions(argv: string[]): BenchOptions | 'help' {
       only: { type: 'string' },
       'no-write': { type: 'boolean', default: false },
       'stop-after-ingest': { type: 'boolean', default: false },
+      'reports-only': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -42,5 +48,12 @@ export function readOptions(argv: string[]): BenchOptions | 'help' {
   }
   const kinds: DatabaseKind[] = values.only ? [values.only] : ['pglite', 'postgres'];
   const stopAfterIngest = values['stop-after-ingest'];
-  return { bales, kinds, write: !values['no-write'] && !stopAfterIngest, stopAfterIngest };
+  const reportsOnly = values['reports-only'];
+  return {
+    bales,
+    kinds,
+    write: !values['no-write'] && !stopAfterIngest && !reportsOnly,
+    stopAfterIngest,
+    reportsOnly,
+  };
 }

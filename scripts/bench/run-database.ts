@@ -23,7 +23,7 @@ import {
   wholeFarmViews,
 } from './clusters-api.ts';
 import { type ColdStartRun, measureColdStart } from './cold-start.ts';
-import { type DataExportRun, measureDataExport } from './data-export-api.ts';
+import { type DataExportRun, dataExportRow, measureDataExport } from './data-export-api.ts';
 import { type HeatmapApiRun, measureHeatmapApi } from './heatmap-api.ts';
 import {
   batchesOf,
@@ -38,7 +38,7 @@ import { measurePageBytes, type PageBytes } from './page-bytes.ts';
 import { measurePageLoads, type PageLoads } from './page-load.ts';
 import { freePort, type ProductServer, startProductServer } from './product-server.ts';
 import { openPglite, openPostgres, type RawDatabase } from './raw-database.ts';
-import { measureReportCsvs, type ReportCsvFigures } from './report-csv-api.ts';
+import { measureReportCsvs, type ReportCsvFigures, reportCsvRow } from './report-csv-api.ts';
 import {
   measureSummariesApi,
   measureSummaryBaselines,
@@ -80,6 +80,7 @@ export async function benchDatabase(
   browser: Browser | undefined,
   cleanup: Cleanup,
   stopAfterIngest = false,
+  reportsOnly = false,
 ): Promise<DatabaseFigures | undefined> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-bench-'));
   const removeData = cleanup.add(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -98,6 +99,10 @@ export async function benchDatabase(
     const views = wholeFarmViews(farmBounds(farms.farm.fields));
     if (stopAfterIngest) {
       await ingestAlone(env, accounts, farms.farm, kind, databaseUrl, dataDir, cleanup);
+      return undefined;
+    }
+    if (reportsOnly) {
+      await reportsAlone(env, accounts, farms, views);
       return undefined;
     }
     const live = await measureProduct(env, accounts, farms, views, browser, cleanup);
@@ -268,6 +273,53 @@ async function ingestAlone(
     log(`ingest ${Math.round(share * 100)} % of COPY; load average ${os.loadavg().join(', ')}`);
   } finally {
     await raw.close();
+  }
+}
+
+/**
+ * `--reports-only`: the product holding what it holds in a full run when the reports are measured
+ * (both organizations ingested, the farm's map index, its summary columns), then the report CSV
+ * and data export rows, printed.
+ */
+async function reportsAlone(
+  env: Record<string, string>,
+  accounts: Accounts,
+  farms: { farm: BenchFarm; neighbour: BenchFarm },
+  views: ReturnType<typeof wholeFarmViews>,
+): Promise<void> {
+  const server = await startProductServer(env);
+  try {
+    log('ingest: both organizations');
+    const { farm, neighbour } = farms;
+    await sendBatches(
+      server.url,
+      batchesOf(
+        farm.balers.map((b, i) => ({ key: accounts.farm.balerKeys[i] ?? '', bales: b.bales })),
+      ),
+    );
+    await sendConcurrently(
+      server.url,
+      neighbour.balers.map((b, i) =>
+        batchesOf([{ key: accounts.neighbour.balerKeys[i] ?? '', bales: b.bales }]),
+      ),
+    );
+    const idToken = await signIn(server.url, env, accounts.farm);
+    log('map index and summary columns');
+    await measureClustersApi(server.url, idToken, views);
+    await measureSummariesApi(server.url, idToken, farm.years[1]);
+    log('report CSV: every bale of the second organization, then of the measured one');
+    const reportCsv = await measureReportCsvs(server, {
+      smaller: await signIn(server.url, env, accounts.neighbour),
+      farm: idToken,
+    });
+    log('data export: the ZIP of the whole organization');
+    const dataExport = await measureDataExport(server, idToken);
+    for (const { pass, ...row } of [reportCsvRow(reportCsv), dataExportRow(dataExport)]) {
+      log(`${pass ? 'pass' : 'MISSED'} | ${Object.values(row).join(' | ')}`);
+    }
+    log(`load average ${os.loadavg().join(', ')}`);
+  } finally {
+    await server.stop();
   }
 }
 
