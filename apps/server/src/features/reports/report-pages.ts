@@ -10,7 +10,12 @@ import { cuttingRule, DAY_MS } from '../summaries/summary-filter.ts';
 import { readSummaryReference } from '../summaries/summary-reference.repository.ts';
 import { csvLine } from './csv.ts';
 import { type ReportBale, type ReportNames, reportColumns } from './report-columns.ts';
-import { listReportPage, type ReportPageRow } from './reports.repository.ts';
+import {
+  copyReportPage,
+  listReportPage,
+  type ReportPageRow,
+  type ReportPageRows,
+} from './reports.repository.ts';
 
 /**
  * Bales read per database round trip: the server holds one page at a time, whatever the report's
@@ -42,21 +47,34 @@ export async function* reportPages(
     storageAreas(ctx, orgId),
     ctx.mapIndex.snapshot(orgId),
   ]);
+  // On PostgreSQL a page is read through COPY and kept as bytes until its rows are written, so
+  // no row's values outlive the loop below; PGlite has no COPY stream: its pages are queries.
+  let viaCopy = true;
+  const read = async (after?: string): Promise<ReportPageRows> => {
+    if (viaCopy) {
+      const copied = await copyReportPage(ctx.db, orgId, range, after, REPORT_PAGE_SIZE, where);
+      if (copied) return copied;
+      viaCopy = false;
+    }
+    const rows = await listReportPage(ctx.db, orgId, range, after, REPORT_PAGE_SIZE, where);
+    return { count: rows.length, row: (i) => rows[i] as ReportPageRow };
+  };
   const page = (after?: string) => {
-    const read = listReportPage(ctx.db, orgId, range, after, REPORT_PAGE_SIZE, where);
+    const reading = read(after);
     // Awaited below unless the reader stops first: then its failure is nobody's.
-    read.catch(() => {});
-    return read;
+    reading.catch(() => {});
+    return reading;
   };
   let next = page();
   for (;;) {
     const rows = await next;
-    const last = rows[rows.length - 1];
-    const more = rows.length === REPORT_PAGE_SIZE && last !== undefined;
+    const last = rows.count > 0 ? rows.row(rows.count - 1) : undefined;
+    const more = rows.count === REPORT_PAGE_SIZE && last !== undefined;
     // The next page is read while this one is written and sent.
     if (more) next = page(last.uid);
     let text = '';
-    for (const row of rows) {
+    for (let i = 0; i < rows.count; i += 1) {
+      const row = rows.row(i);
       const bale: ReportBale = {
         ...row,
         ...names(row),
@@ -65,7 +83,7 @@ export async function* reportPages(
       };
       text += csvLine(reportColumns.map((column) => column.cell(bale, system)));
     }
-    if (rows.length > 0) yield { text, rows: rows.length };
+    if (rows.count > 0) yield { text, rows: rows.count };
     if (!more) return;
     // On PGlite a query resolves without waiting on I/O, so a loop of pages that nothing else
     // awaits (the data export's) would hold the event loop for the whole report: 4 s at 20,000

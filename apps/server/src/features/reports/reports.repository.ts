@@ -1,3 +1,6 @@
+import { transactionWithClient } from '@baletrack/db/connect';
+import type { CopyType } from '@baletrack/db/copy';
+import { type CopyRows, copyRowsOut } from '@baletrack/db/copy-out';
 import type { Database } from '@baletrack/db/database';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { baleColumns, madeWithin, visibleBales } from '../bales/bales.repository.ts';
@@ -10,6 +13,24 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Whether the bale lies in any cutting (the cutting rule, `cuttingMembership`). */
 export function inSomeCutting(eb: ExpressionBuilder<Database, 'bales'>) {
   return eb.exists(eb.selectFrom('cuttings').select('cuttings.id').where(cuttingMembership));
+}
+
+/** A report page's bales, in uid order after `afterUid`, with their baler (deleted ones too). */
+function reportPageFrom(
+  db: Db,
+  orgId: string,
+  range: TimeRange,
+  afterUid: string | undefined,
+  limit: number,
+  where?: BalePredicate,
+) {
+  return madeWithin(visibleBales(db, orgId, where), range)
+    .leftJoin('balers', (join) =>
+      join.onRef('balers.orgId', '=', 'bales.orgId').onRef('balers.id', '=', 'bales.balerId'),
+    )
+    .$if(afterUid !== undefined, (q) => q.where('bales.uid', '>', afterUid as string))
+    .orderBy('bales.uid')
+    .limit(limit);
 }
 
 /**
@@ -25,16 +46,103 @@ export function listReportPage(
   limit: number,
   where?: BalePredicate,
 ) {
-  return madeWithin(visibleBales(db, orgId, where), range)
-    .leftJoin('balers', (join) =>
-      join.onRef('balers.orgId', '=', 'bales.orgId').onRef('balers.id', '=', 'bales.balerId'),
-    )
+  return reportPageFrom(db, orgId, range, afterUid, limit, where)
     .select(baleColumns)
     .select('balers.name as balerName')
-    .$if(afterUid !== undefined, (q) => q.where('bales.uid', '>', afterUid as string))
-    .orderBy('bales.uid')
-    .limit(limit)
     .execute();
 }
 
 export type ReportPageRow = Awaited<ReturnType<typeof listReportPage>>[number];
+
+/**
+ * A report row's columns in the order `copyReportPage` reads them, each with its SQL type:
+ * COPY's rows carry neither names nor types.
+ */
+const reportRowTypes = {
+  uid: 'text',
+  balerId: 'uuid',
+  balerVin: 'text',
+  tagSerialNumber: 'text',
+  creationTime: 'timestamptz',
+  creationLat: 'float8',
+  creationLon: 'float8',
+  currentLat: 'float8',
+  currentLon: 'float8',
+  updateTime: 'timestamptz',
+  weightKg: 'float8',
+  dryMassKg: 'float8',
+  avgMoisture: 'float8',
+  peakMoisture: 'float8',
+  protein: 'float8',
+  ash: 'float8',
+  sugar: 'float8',
+  temperature: 'float8',
+  measurementQuality: 'float8',
+  baleLengthM: 'float8',
+  baleDiameterM: 'float8',
+  cutLengthMm: 'float8',
+  flakeCount: 'int4',
+  appliedPreservativeKg: 'float8',
+  baleSize: 'text',
+  rfv: 'float8',
+  adf: 'float8',
+  ndf: 'float8',
+  loadType: 'text',
+  fieldUids: 'uuid[]',
+  bindingMode: 'text',
+  wrapsPerBale: 'int4',
+  stackType: 'text',
+  missingTags: 'bool',
+  balerName: 'text',
+} as const satisfies Record<keyof ReportPageRow, CopyType>;
+
+const reportRowFields = Object.keys(reportRowTypes) as (keyof ReportPageRow)[];
+const reportRowCopyTypes = Object.values(reportRowTypes);
+
+/** A page's rows, each read when asked for (through COPY: decoded from the page's bytes). */
+export interface ReportPageRows {
+  count: number;
+  row(i: number): ReportPageRow;
+}
+
+/**
+ * The same page as `listReportPage`, read with `COPY … TO STDOUT (FORMAT binary)`: the rows stay
+ * bytes until `row(i)` (docs/benchmarks.md, "Report CSV and data export"). Undefined on PGlite,
+ * which has no connection to stream from.
+ */
+export async function copyReportPage(
+  db: Kysely<Database>,
+  orgId: string,
+  range: TimeRange,
+  afterUid: string | undefined,
+  limit: number,
+  where?: BalePredicate,
+): Promise<ReportPageRows | undefined> {
+  const query = reportPageFrom(db, orgId, range, afterUid, limit, where)
+    .select((eb) =>
+      reportRowFields.map((field) =>
+        field === 'balerName'
+          ? eb.ref('balers.name').as(field)
+          : eb.ref(`bales.${field}` as 'bales.uid').as(field),
+      ),
+    )
+    .compile();
+  const copied = await transactionWithClient(db, (_trx, client) =>
+    copyRowsOut(client, query, reportRowCopyTypes),
+  );
+  return copied && pageOf(copied.value);
+}
+
+function pageOf(rows: CopyRows): ReportPageRows {
+  return {
+    count: rows.count,
+    row: (i) => {
+      const values = rows.row(i);
+      const row: Record<string, unknown> = {};
+      for (let f = 0; f < reportRowFields.length; f += 1) {
+        row[reportRowFields[f] as string] = values[f];
+      }
+      return row as unknown as ReportPageRow;
+    },
+  };
+}
