@@ -6,6 +6,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { baleSelection } from '../../src/features/bales/bale-selection.ts';
 import { RECENT_ID_OFFSET } from '../../src/features/map/cluster-index.ts';
+import { noGrades } from '../../src/features/map/map-grades.ts';
 import { MapIndex } from '../../src/features/map/map-index.ts';
 import {
   type Farm,
@@ -57,7 +58,7 @@ async function windrowFarm(length = 20) {
 async function answerOf(index: MapIndex, farm: Farm, view: MapViewQuery) {
   const snapshot = await index.snapshot(farm.orgId);
   const selection = await baleSelection(t.ctx, farm.orgId, view);
-  const { parts } = index.clusters(snapshot, selection.range);
+  const { parts } = index.clusters(snapshot, selection.range, undefined, noGrades);
   return parts.flatMap(({ index: part }) =>
     part.getClusters([view.west, view.south, view.east, view.north], view.zoom),
   );

@@ -10,6 +10,7 @@ import {
   southNotAboveNorth,
   southNotAboveNorthError,
 } from '../bales/bale-query.ts';
+import { hayGradeSchema } from '../inventory/hay-grade.ts';
 
 /** Upper and lower limits of the map's zoom levels (MapLibre's). */
 export const MIN_ZOOM = 0;
@@ -27,6 +28,13 @@ export const mapViewQuerySchema = boundsSchema
   .refine(southNotAboveNorth, southNotAboveNorthError);
 export type MapViewQuery = z.infer<typeof mapViewQuerySchema>;
 
+/**
+ * Bales per quality grade, only the grades present (docs/product.md#quality-grades); ungraded
+ * bales are the count minus their sum.
+ */
+export const gradeCountsSchema = z.partialRecord(hayGradeSchema, z.number().int().min(1));
+export type GradeCounts = z.infer<typeof gradeCountsSchema>;
+
 /** A cluster of bales (stacks count with all their bales); averages are per bale. */
 export const mapClusterSchema = z.object({
   /** Valid with /cluster-tree/get while the organization's bales do not change. */
@@ -41,6 +49,8 @@ export const mapClusterSchema = z.object({
   avgRfv: z.number().nullable(),
   /** Crude protein (% of DM) over the bales that reported it; null when none did. */
   avgProtein: z.number().nullable(),
+  /** Its bales' quality grades: the map colours a cluster by the most common. */
+  grades: gradeCountsSchema,
   /** Zoom at which the cluster splits apart. */
   expansionZoom: z.number().int(),
 });
@@ -57,6 +67,8 @@ export const mapBaleSchema = z.object({
   /** Crude protein, % of DM. */
   protein: z.number().nullable(),
   baleSize: z.enum(baleSizes),
+  /** Its quality grade by its cutting's crop; null when ungraded. */
+  grade: hayGradeSchema.nullable(),
 });
 export type MapBale = z.infer<typeof mapBaleSchema>;
 
@@ -78,11 +90,15 @@ export const stackSchema = z.object({
 });
 export type Stack = z.infer<typeof stackSchema>;
 
+/** A stack as the map draws it: with its grade (its bales' average nutrition), null when none. */
+export const mapStackSchema = stackSchema.extend({ grade: hayGradeSchema.nullable() });
+export type MapStack = z.infer<typeof mapStackSchema>;
+
 /** What the map draws at one zoom: clusters, loose bales and stacks. */
 const mapItemsSchema = z.object({
   clusters: z.array(mapClusterSchema),
   bales: z.array(mapBaleSchema),
-  stacks: z.array(stackSchema),
+  stacks: z.array(mapStackSchema),
 });
 
 /** GET /clusters/get. */

@@ -1,4 +1,4 @@
-import type { Stack } from '@baletrack/contracts/map/map';
+import type { MapStack } from '@baletrack/contracts/map/map';
 import Supercluster from 'supercluster';
 import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
 import {
@@ -10,6 +10,7 @@ import {
   summarizeStack,
   type Totals,
 } from './cluster-totals.ts';
+import type { MapGrades } from './map-grades.ts';
 import type { MapPoint, StackPlace } from './map-snapshot.ts';
 
 export type PointIndex = Supercluster<ClusterPointProps, Totals>;
@@ -26,7 +27,7 @@ export const RECENT_ID_OFFSET = 2 ** 40;
 /** Clusters over the loose bales and stacks of one date range (and filter). */
 export interface ClusterIndex {
   index: PointIndex;
-  stacks: Stack[];
+  stacks: MapStack[];
 }
 
 /** The indexes one map query reads: the folded bales' and, while there are any, the recent ones'. */
@@ -41,16 +42,17 @@ export function buildClusterIndex(
   stackOf: ReadonlyMap<string, string>,
   range: TimeRange,
   subset: BaleSubset | undefined,
+  grades: MapGrades,
 ): ClusterIndex {
   const features: PointFeature[] = [];
   for (const bale of points) {
     if (stackOf.has(bale.uid) || !inTimeRange(range, bale.createdMs)) continue;
     if (subset && !subset.uids.has(bale.uid)) continue;
-    features.push(pointFeature(bale.lon, bale.lat, { bale }));
+    features.push(pointFeature(bale.lon, bale.lat, { bale, grade: grades.of(bale) }));
   }
-  const stacks: Stack[] = [];
+  const stacks: MapStack[] = [];
   for (const [id, place] of stackPlaces) {
-    const summary = summarizeStack(id, place, range, subset);
+    const summary = summarizeStack(id, place, range, subset, grades);
     if (!summary) continue;
     stacks.push(summary.stack);
     features.push(pointFeature(place.lon, place.lat, summary));
@@ -66,11 +68,12 @@ export function buildRecentIndex(
   recent: readonly MapPoint[],
   range: TimeRange,
   subset: BaleSubset | undefined,
+  grades: MapGrades,
 ): PointIndex | undefined {
   const features: PointFeature[] = [];
   for (const bale of recent) {
     if (!inTimeRange(range, bale.createdMs) || (subset && !subset.uids.has(bale.uid))) continue;
-    features.push(pointFeature(bale.lon, bale.lat, { bale }));
+    features.push(pointFeature(bale.lon, bale.lat, { bale, grade: grades.of(bale) }));
   }
   return features.length === 0 ? undefined : loadIndex(features);
 }
@@ -82,7 +85,7 @@ function loadIndex(features: PointFeature[]): PointIndex {
     map: (props) => {
       if ('stack' in props) return { ...props.totals };
       const totals = emptyTotals();
-      addBale(totals, props.bale);
+      addBale(totals, props.bale, props.grade);
       return totals;
     },
     reduce: addTotals,

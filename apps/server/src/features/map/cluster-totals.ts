@@ -1,5 +1,7 @@
-import type { Stack } from '@baletrack/contracts/map/map';
+import { type HayGrade, hayGrades } from '@baletrack/contracts/inventory/hay-grade';
+import type { MapStack } from '@baletrack/contracts/map/map';
 import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
+import { type MapGrades, UNGRADED } from './map-grades.ts';
 import type { MapPoint, StackPlace } from './map-snapshot.ts';
 
 /** Sums a cluster carries up the tree; averages are taken per bale at the end. */
@@ -13,6 +15,8 @@ export interface Totals {
   /** Crude protein summed over the bales that reported it (not every baler does). */
   protein: number;
   proteinBales: number;
+  /** Bales per quality grade, by index in `hayGrades` (ungraded bales are not counted). */
+  grades: number[];
 }
 
 /** The bales an applied filter keeps, named for caches (see `BaleSelection.whereKey`). */
@@ -21,7 +25,9 @@ export interface BaleSubset {
   uids: ReadonlySet<string>;
 }
 
-export type ClusterPointProps = { bale: MapPoint } | { stack: Stack; totals: Totals };
+export type ClusterPointProps =
+  | { bale: MapPoint; grade: number }
+  | { stack: MapStack; totals: Totals };
 
 export function emptyTotals(): Totals {
   return {
@@ -33,10 +39,12 @@ export function emptyTotals(): Totals {
     rfvBales: 0,
     protein: 0,
     proteinBales: 0,
+    grades: new Array(hayGrades.length).fill(0),
   };
 }
 
-export function addBale(totals: Totals, bale: MapPoint): void {
+/** Adds one bale of the given grade (index in `hayGrades`, or `UNGRADED`). */
+export function addBale(totals: Totals, bale: MapPoint, grade: number): void {
   totals.bales += 1;
   totals.weightKg += bale.weightKg;
   totals.dryMassKg += bale.dryMassKg;
@@ -49,6 +57,7 @@ export function addBale(totals: Totals, bale: MapPoint): void {
     totals.protein += bale.protein;
     totals.proteinBales += 1;
   }
+  if (grade !== UNGRADED) totals.grades[grade] = (totals.grades[grade] as number) + 1;
 }
 
 /** Adds one cluster's or stack's sums into another's (supercluster's reduce). */
@@ -61,7 +70,23 @@ export function addTotals(into: Totals, from: Totals): void {
   into.rfvBales += from.rfvBales;
   into.protein += from.protein;
   into.proteinBales += from.proteinBales;
+  for (let g = 0; g < into.grades.length; g += 1) {
+    into.grades[g] = (into.grades[g] as number) + (from.grades[g] as number);
+  }
 }
+
+/** The bales of each grade present, best first (legume table, then grass). */
+export function gradeCounts(totals: Totals): Partial<Record<HayGrade, number>> {
+  const counts: Partial<Record<HayGrade, number>> = {};
+  totals.grades.forEach((count, g) => {
+    if (count > 0) counts[hayGrades[g] as HayGrade] = count;
+  });
+  return counts;
+}
+
+/** A grade index as the API writes it. */
+export const gradeName = (grade: number): HayGrade | null =>
+  grade === UNGRADED ? null : (hayGrades[grade] ?? null);
 
 /** The mean of a measure only some bales report; null when none did. */
 export function averageOf(sum: number, bales: number): number | null {
@@ -81,16 +106,19 @@ export function summarizeStack(
   id: string,
   place: StackPlace,
   range: TimeRange,
-  subset?: BaleSubset,
-): { stack: Stack; totals: Totals } | undefined {
+  subset: BaleSubset | undefined,
+  grades: MapGrades,
+): { stack: MapStack; totals: Totals } | undefined {
   const totals = emptyTotals();
+  const kept: MapPoint[] = [];
   for (const bale of place.members) {
     if (inTimeRange(range, bale.createdMs) && (!subset || subset.uids.has(bale.uid))) {
-      addBale(totals, bale);
+      addBale(totals, bale, grades.of(bale));
+      kept.push(bale);
     }
   }
   if (totals.bales === 0) return undefined;
-  const stack: Stack = {
+  const stack: MapStack = {
     id,
     lat: place.lat,
     lon: place.lon,
@@ -100,6 +128,8 @@ export function summarizeStack(
     avgMoisture: round(totals.moisture / totals.bales),
     avgRfv: averageOf(totals.rfv, totals.rfvBales),
     avgProtein: averageOf(totals.protein, totals.proteinBales),
+    // The stack's own grade (as its details give it), not its bales' most common one.
+    grade: gradeName(grades.ofStack(kept)),
   };
   return { stack, totals };
 }

@@ -4,16 +4,22 @@ import {
   type ClusterTreeResponse,
   type MapBale,
   type MapCluster,
+  type MapStack,
   type MapViewQuery,
   mapMessages,
-  type Stack,
 } from '@baletrack/contracts/map/map';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { baleSelection } from '../bales/bale-selection.ts';
+import { type BaleSelection, baleSelection } from '../bales/bale-selection.ts';
+import {
+  readSummaryReference,
+  type SummaryReference,
+} from '../summaries/summary-reference.repository.ts';
 import type { PointIndex } from './cluster-index.ts';
-import { averageOf, round } from './cluster-totals.ts';
+import { averageOf, gradeCounts, gradeName, round } from './cluster-totals.ts';
+import { mapGrades } from './map-grades.ts';
 import { countLocked } from './map-index.ts';
+import type { FarmSnapshot } from './map-snapshot.ts';
 
 type Feature = ReturnType<PointIndex['getClusters']>[number];
 type Items = ReturnType<typeof toMapItems>;
@@ -25,12 +31,13 @@ export async function clustersInView(
   view: MapViewQuery,
 ): Promise<ClustersResponse> {
   const mapIndex = ctx.mapIndex;
-  const [snapshot, selection] = await Promise.all([
-    mapIndex.snapshot(orgId),
-    baleSelection(ctx, orgId, view),
-  ]);
+  const { snapshot, selection, reference } = await readInputs(ctx, orgId, view);
   const { range } = selection;
-  const { parts } = mapIndex.clusters(snapshot, range, await mapIndex.subset(snapshot, selection));
+  const [subset, grades] = await Promise.all([
+    mapIndex.subset(snapshot, selection),
+    mapGrades(ctx.summaryCache, orgId, snapshot.baleVersion, reference),
+  ]);
+  const { parts } = mapIndex.clusters(snapshot, range, subset, grades);
   // The full index's answer, then the recent bales' (clustered among themselves) beside it.
   const items = parts.map(({ index, idOffset }) => {
     const features = index.getClusters([view.west, view.south, view.east, view.north], view.zoom);
@@ -46,12 +53,12 @@ export async function clusterChildren(
   query: ClusterTreeQuery,
 ): Promise<ClusterTreeResponse> {
   const mapIndex = ctx.mapIndex;
-  const [snapshot, selection] = await Promise.all([
-    mapIndex.snapshot(orgId),
-    baleSelection(ctx, orgId, query),
+  const { snapshot, selection, reference } = await readInputs(ctx, orgId, query);
+  const [subset, grades] = await Promise.all([
+    mapIndex.subset(snapshot, selection),
+    mapGrades(ctx.summaryCache, orgId, snapshot.baleVersion, reference),
   ]);
-  const subset = await mapIndex.subset(snapshot, selection);
-  const { parts } = mapIndex.clusters(snapshot, selection.range, subset);
+  const { parts } = mapIndex.clusters(snapshot, selection.range, subset, grades);
   // Ids at or above a part's offset are that part's (the recent bales' index sits highest).
   const part = parts.findLast(({ idOffset }) => query.clusterId >= idOffset);
   let children: Feature[] | undefined;
@@ -71,6 +78,25 @@ export async function clusterChildren(
   };
 }
 
+/**
+ * The snapshot, the request's selection and the cuttings and crops the grades depend on. The
+ * summaries' bale columns (the map's grades come from them) are asked for at the same time, so
+ * after a restart both caches load from one read.
+ */
+async function readInputs(
+  ctx: AppContext,
+  orgId: string,
+  query: Parameters<typeof baleSelection>[2],
+): Promise<{ snapshot: FarmSnapshot; selection: BaleSelection; reference: SummaryReference }> {
+  const [snapshot, selection, reference] = await Promise.all([
+    ctx.mapIndex.snapshot(orgId),
+    baleSelection(ctx, orgId, query),
+    readSummaryReference(ctx.db, orgId),
+    ctx.summaryCache.columns(orgId),
+  ]);
+  return { snapshot, selection, reference };
+}
+
 function concatItems(items: Items[]): Items {
   const [first, ...rest] = items;
   const all: Items = { clusters: [], bales: [], stacks: [], ...first };
@@ -85,7 +111,7 @@ function concatItems(items: Items[]): Items {
 function toMapItems(index: PointIndex, features: Feature[], idOffset: number) {
   const clusters: MapCluster[] = [];
   const bales: MapBale[] = [];
-  const stacks: Stack[] = [];
+  const stacks: MapStack[] = [];
   for (const feature of features) {
     const [lon, lat] = feature.geometry.coordinates as [number, number];
     const props = feature.properties;
@@ -99,6 +125,7 @@ function toMapItems(index: PointIndex, features: Feature[], idOffset: number) {
         avgMoisture: round(props.moisture / props.bales),
         avgRfv: averageOf(props.rfv, props.rfvBales),
         avgProtein: averageOf(props.protein, props.proteinBales),
+        grades: gradeCounts(props),
         expansionZoom: index.getClusterExpansionZoom(props.cluster_id),
       });
     } else if ('stack' in props) {
@@ -114,6 +141,7 @@ function toMapItems(index: PointIndex, features: Feature[], idOffset: number) {
         rfv: bale.rfv,
         protein: bale.protein,
         baleSize: bale.baleSize,
+        grade: gradeName(props.grade),
       });
     }
   }

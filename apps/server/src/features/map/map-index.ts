@@ -13,6 +13,7 @@ import {
   RECENT_ID_OFFSET,
 } from './cluster-index.ts';
 import type { BaleSubset } from './cluster-totals.ts';
+import type { MapGrades } from './map-grades.ts';
 import {
   listLockedCreationTimes,
   listVisibleUids,
@@ -45,7 +46,7 @@ export interface MapIndexOptions {
   foldAtRecent?: number;
 }
 
-type Built = ClusterIndex & { range: TimeRange; filtered: boolean };
+type Built = ClusterIndex & { range: TimeRange; filtered: boolean; gradesKey: string };
 
 /**
  * Per-process cache of each organization's map: visible bales, stacks and supercluster indexes,
@@ -62,6 +63,8 @@ export class MapIndex {
   readonly #clusterIndexes = new WeakMap<FoldedLayer, Map<string, Built>>();
   readonly #recentIndexes = new WeakMap<FarmSnapshot, Map<string, PointIndex | undefined>>();
   readonly #subsets = new WeakMap<FarmSnapshot, Map<string, Promise<BaleSubset>>>();
+  // The grades last used with each snapshot (they cover its recent bales): what its fold uses.
+  readonly #grades = new WeakMap<FarmSnapshot, MapGrades>();
   readonly #foldTimers = new Map<string, { version: number; timer: NodeJS.Timeout }>();
   readonly #foldQuietMs: number;
   readonly #foldAtRecent: number;
@@ -122,12 +125,20 @@ export class MapIndex {
   /**
    * The indexes answering a date range (and filter subset): the full one over the folded bales,
    * built on first use, and the recent bales' if there are any (which schedules their fold).
+   * Indexes are kept per grading (`MapGrades.key`): a cutting's crop changed builds them again.
+   * The grades must cover every bale of the snapshot (`mapGrades`).
    */
-  clusters(snapshot: FarmSnapshot, range: TimeRange, subset?: BaleSubset): ClusterView {
-    const full = this.#fullIndex(snapshot, range, subset);
+  clusters(
+    snapshot: FarmSnapshot,
+    range: TimeRange,
+    subset: BaleSubset | undefined,
+    grades: MapGrades,
+  ): ClusterView {
+    this.#grades.set(snapshot, grades);
+    const full = this.#fullIndex(snapshot, range, subset, grades);
     const parts = [{ index: full.index, idOffset: 0 }];
     if (snapshot.recent.length > 0) {
-      const recent = this.#recentIndex(snapshot, range, subset);
+      const recent = this.#recentIndex(snapshot, range, subset, grades);
       if (recent) parts.push({ index: recent, idOffset: RECENT_ID_OFFSET });
       this.#scheduleFold(snapshot);
     }
@@ -142,27 +153,36 @@ export class MapIndex {
    */
   async foldRecent(orgId: string): Promise<boolean> {
     const current = this.#snapshots.peek(orgId);
-    if (!current || current.recent.length === 0) return false;
+    const grades = current && this.#grades.get(current);
+    if (!current || !grades || current.recent.length === 0) return false;
     const folded = foldSnapshot(current);
-    const inUse = [...(this.#clusterIndexes.get(current.folded)?.values() ?? [])];
-    for (const built of inUse.filter((b) => !b.filtered).slice(-MAX_FOLDED_RANGES)) {
+    this.#grades.set(folded, grades);
+    const inUse = [...(this.#clusterIndexes.get(current.folded)?.values() ?? [])].filter(
+      (b) => !b.filtered && b.gradesKey === grades.key,
+    );
+    for (const built of inUse.slice(-MAX_FOLDED_RANGES)) {
       await new Promise((resolve) => setImmediate(resolve));
       if (this.#snapshots.peek(orgId) !== current) return false;
-      this.#fullIndex(folded, built.range, undefined);
+      this.#fullIndex(folded, built.range, undefined, grades);
     }
     if (this.#snapshots.peek(orgId) !== current) return false;
     this.#snapshots.replace(orgId, current, folded);
     return true;
   }
 
-  #fullIndex(snapshot: FarmSnapshot, range: TimeRange, subset?: BaleSubset): Built {
+  #fullIndex(
+    snapshot: FarmSnapshot,
+    range: TimeRange,
+    subset: BaleSubset | undefined,
+    grades: MapGrades,
+  ): Built {
     const layer = snapshot.folded;
     let perRange = this.#clusterIndexes.get(layer);
     if (!perRange) {
       perRange = new Map();
       this.#clusterIndexes.set(layer, perRange);
     }
-    const key = `${timeRangeKey(range)}|${subset?.key ?? ''}`;
+    const key = `${timeRangeKey(range)}|${subset?.key ?? ''}|${grades.key}`;
     let built = perRange.get(key);
     if (built) {
       // Last asked goes last: the fold rebuilds the latest, the oldest is dropped first.
@@ -176,8 +196,9 @@ export class MapIndex {
         snapshot.stackOf,
         range,
         subset,
+        grades,
       );
-      built = { ...index, range, filtered: subset !== undefined };
+      built = { ...index, range, filtered: subset !== undefined, gradesKey: grades.key };
       if (perRange.size >= MAX_RANGES_PER_SNAPSHOT) {
         const oldest = perRange.keys().next().value;
         if (oldest !== undefined) perRange.delete(oldest);
@@ -187,16 +208,21 @@ export class MapIndex {
     return built;
   }
 
-  #recentIndex(snapshot: FarmSnapshot, range: TimeRange, subset?: BaleSubset) {
+  #recentIndex(
+    snapshot: FarmSnapshot,
+    range: TimeRange,
+    subset: BaleSubset | undefined,
+    grades: MapGrades,
+  ) {
     let perRange = this.#recentIndexes.get(snapshot);
     if (!perRange) {
       perRange = new Map();
       this.#recentIndexes.set(snapshot, perRange);
     }
-    const key = `${timeRangeKey(range)}|${subset?.key ?? ''}`;
+    const key = `${timeRangeKey(range)}|${subset?.key ?? ''}|${grades.key}`;
     if (!perRange.has(key)) {
       if (perRange.size >= MAX_RANGES_PER_SNAPSHOT) perRange.clear();
-      perRange.set(key, buildRecentIndex(snapshot.recent, range, subset));
+      perRange.set(key, buildRecentIndex(snapshot.recent, range, subset, grades));
     }
     return perRange.get(key);
   }

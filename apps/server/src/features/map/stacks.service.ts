@@ -16,6 +16,7 @@ import { findVisibleBalesByUid } from '../bales/bales.repository.ts';
 import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
 import { geofenceAt } from '../geofences/geofences.service.ts';
 import { type BaleSubset, summarizeStack } from './cluster-totals.ts';
+import { noGrades } from './map-grades.ts';
 import type { FarmSnapshot, StackPlace } from './map-snapshot.ts';
 
 /** What a stack read keeps of each stack: members made in the range and kept by the filter. */
@@ -46,14 +47,22 @@ async function stackSelection(
   return { snapshot, selection: { range: selection.range, subset } };
 }
 
+/** A stack's figures without a grade (the stack details read it with the stack's value). */
+function stackSummary(id: string, place: StackPlace, selection: StackSelection): Stack | undefined {
+  const summary = summarizeStack(id, place, selection.range, selection.subset, noGrades);
+  if (!summary) return undefined;
+  const { grade: _, ...stack } = summary.stack;
+  return stack;
+}
+
 /** Stacks (with their bales the selection keeps) whose place lies in the box, if one is given. */
 function stacksIn(snapshot: FarmSnapshot, selection: StackSelection, bounds: Partial<Bounds>) {
   const found: { stack: Stack; uids: string[] }[] = [];
   for (const [id, place] of snapshot.stacks) {
     if (!inBounds(bounds, place.lon, place.lat)) continue;
-    const summary = summarizeStack(id, place, selection.range, selection.subset);
+    const summary = stackSummary(id, place, selection);
     if (!summary) continue;
-    found.push({ stack: summary.stack, uids: keptUids(place, selection) });
+    found.push({ stack: summary, uids: keptUids(place, selection) });
   }
   return found;
 }
@@ -98,11 +107,11 @@ export async function stackInfo(
   const { snapshot, selection } = await stackSelection(ctx, orgId, query);
   const place = snapshot.stacks.get(query.stackId);
   // A stack none of whose bales the dates and filter keep is not there for this read.
-  const summary = place && summarizeStack(query.stackId, place, selection.range, selection.subset);
+  const summary = place && stackSummary(query.stackId, place, selection);
   if (!place || !summary) throw new AppError('NOT_FOUND', mapMessages.stackNotFound);
   const [rows, geofence] = await Promise.all([
     findVisibleBalesByUid(ctx.db, orgId, keptUids(place, selection), selection.range),
     geofenceAt(ctx, orgId, place),
   ]);
-  return { stack: summary.stack, bales: rows.map(toBale), geofence };
+  return { stack: summary, bales: rows.map(toBale), geofence };
 }

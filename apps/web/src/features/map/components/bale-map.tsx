@@ -78,7 +78,10 @@ export function BaleMap(props: BaleMapProps) {
   const rfvEnabled = useRfvEnabled();
   // RFV off in Settings: the feed value shown is crude protein instead (and back when it is on).
   const { scale, setMeasure } = useMapColour(rfvEnabled, units);
-  const data = useMemo(() => mapFeatures(clusters.data ?? emptyItems), [clusters.data]);
+  const data = useMemo(
+    () => mapFeatures(clusters.data ?? emptyItems, rfvEnabled),
+    [clusters.data, rfvEnabled],
+  );
   const [hovered, setHovered] = useState<HoveredItem | null>(null);
   const reduceMotion = useReducedMotion();
   const { source, imagery, setImagery, available, onImagery } = useImagery();

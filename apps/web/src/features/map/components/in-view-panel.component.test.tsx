@@ -24,6 +24,7 @@ const items: ClustersResponse = {
       avgMoisture: 14.2,
       avgRfv: 150,
       avgProtein: 19,
+      grades: {},
       expansionZoom: 14,
     },
     {
@@ -35,6 +36,7 @@ const items: ClustersResponse = {
       avgMoisture: 13.1,
       avgRfv: null,
       avgProtein: null,
+      grades: {},
       expansionZoom: 13,
     },
   ],
@@ -49,6 +51,7 @@ const items: ClustersResponse = {
       rfv: null,
       protein: null,
       baleSize: 'FourFeet',
+      grade: null,
     },
     {
       uid: 'uid-early',
@@ -59,6 +62,7 @@ const items: ClustersResponse = {
       rfv: 140,
       protein: 18,
       baleSize: 'FourFeet',
+      grade: null,
     },
   ],
   lockedCount: 0,

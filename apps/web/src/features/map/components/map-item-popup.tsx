@@ -1,6 +1,7 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { Popup } from 'react-map-gl/maplibre';
 import { baleName, useBaleInfo } from '@/features/bales';
+import { shownGradeLabel } from '@/features/map/utils/grade-colour';
 import type { MapItemProperties } from '@/features/map/utils/map-features';
 import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { formatCount, formatNumber, formatPercent } from '@/lib/format';
@@ -86,6 +87,11 @@ export function MapItemPopup({ hovered }: { hovered: HoveredItem }) {
         {!rfvEnabled && item.protein !== undefined && (
           <Text size="xs">
             {name('protein')} {formatPercent(item.protein)}
+          </Text>
+        )}
+        {item.grade !== undefined && (
+          <Text size="xs">
+            {item.kind === 'cluster' ? 'Mostly' : 'Grade'} {shownGradeLabel(item.grade)}
           </Text>
         )}
         <Text size="xs" c="dimmed">

@@ -62,6 +62,42 @@ describe('the map legend and colour choice', () => {
     expect(within(legend()).queryByText('Not reported')).toBeNull();
   });
 
+  it('colours by quality grade: every grade of both tables, ungraded, and how clusters take theirs', async () => {
+    const { user, unmount } = renderWithProviders(<ColourChoice rfvEnabled />);
+    await user.click(choice('Grade'));
+    expect(within(legend()).getByText('Quality grade (USDA)')).toBeTruthy();
+    const classes = within(legend())
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(classes.slice(0, 10)).toEqual([
+      'Supreme',
+      'Premium (legume)',
+      'Good (legume)',
+      'Fair (legume)',
+      'Utility',
+      'Premium (grass)',
+      'Good (grass)',
+      'Fair (grass)',
+      'Low',
+      'Ungraded (no cutting with a crop)',
+    ]);
+    expect(within(legend()).getByText(/most common grade/)).toBeTruthy();
+    unmount();
+
+    renderWithProviders(<ColourChoice rfvEnabled />);
+    expect(checked('Grade')).toBe(true);
+  });
+
+  it('with Show RFV off keeps the grade choice but lists no legume grade (they rest on RFV)', async () => {
+    localStorage.setItem('baletrack.map.colour-measure', 'Grade');
+    renderWithProviders(<ColourChoice rfvEnabled={false} />);
+    expect(checked('Grade')).toBe(true);
+    expect(within(legend()).getByText('Legume hay (grade not shown)')).toBeTruthy();
+    expect(within(legend()).getByText('Good (grass)')).toBeTruthy();
+    expect(within(legend()).queryByText('Supreme')).toBeNull();
+    expect(within(legend()).queryByText(/RFV/)).toBeNull();
+  });
+
   it('folds and unfolds its key', async () => {
     const { user } = renderWithProviders(<ColourChoice rfvEnabled />);
     const key = within(legend()).getByRole('button', { name: 'Key' });

@@ -13,6 +13,7 @@ const measureOptions = (rfvEnabled: boolean): { label: string; value: MapMeasure
   { label: 'Weight', value: 'Weight' },
   { label: 'Moisture', value: 'AvgMoisture' },
   rfvEnabled ? { label: 'RFV', value: 'RFV' } : { label: 'Protein', value: 'Protein' },
+  { label: 'Grade', value: 'Grade' },
 ];
 
 const OUTLINE = '#1c2014';
@@ -120,6 +121,11 @@ export function MeasureLegend({ scale, onMeasureChange, rfvEnabled }: MeasureLeg
                 </Group>
               )}
             </Stack>
+            {scale.note && (
+              <Text size="xs" c="dimmed">
+                {scale.note}
+              </Text>
+            )}
             <Stack gap={3} component="ul" m={0} p={0} pt={4} style={{ listStyle: 'none' }}>
               {shapeKey.map((shape) => (
                 <Group key={shape.label} gap={8} component="li" wrap="nowrap">

@@ -21,11 +21,15 @@ export function useColourMeasure() {
 
 /**
  * The map's colour classes for the chosen measure as the organization reads it (RFV or crude
- * protein, docs/product.md#settings-and-units), and the setter of the choice.
+ * protein, legume grades or not: docs/product.md#settings-and-units), and the setter of the
+ * choice.
  */
 export function useMapColour(rfvEnabled: boolean, units: DisplayUnits) {
   const [chosen, setMeasure] = useColourMeasure();
   const measure = shownMeasure(chosen, rfvEnabled);
-  const scale = useMemo(() => measureScale(measure, units), [measure, units]);
+  const scale = useMemo(
+    () => measureScale(measure, units, rfvEnabled),
+    [measure, units, rfvEnabled],
+  );
   return { scale, setMeasure };
 }

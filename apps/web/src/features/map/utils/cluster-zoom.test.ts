@@ -11,6 +11,7 @@ const child = (lon: number, lat: number, count = 5) => ({
   avgMoisture: 14,
   avgRfv: null,
   avgProtein: null,
+  grades: {},
   expansionZoom: 15,
 });
 
@@ -23,6 +24,7 @@ const bale = (lon: number, lat: number) => ({
   rfv: null,
   protein: null,
   baleSize: 'FourFeet' as const,
+  grade: null,
 });
 
 const tree = (items: Partial<ClusterTreeResponse>): ClusterTreeResponse => ({

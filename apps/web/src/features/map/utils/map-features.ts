@@ -1,6 +1,7 @@
 import { baleShapeBySize } from '@baletrack/contracts/bales/bale';
 import type { ClustersResponse } from '@baletrack/contracts/map/map';
 import type { FeatureCollection, Point } from 'geojson';
+import { majorityGrade, type ShownGrade, shownGrade } from '@/features/map/utils/grade-colour';
 
 /** What every drawn item carries: the colour measures share property names across kinds. */
 export interface MapItemProperties {
@@ -17,6 +18,10 @@ export interface MapItemProperties {
   rfv?: number;
   /** Crude protein, % of DM; absent where no bale reported it. */
   protein?: number;
+  /**
+   * The quality grade as shown (a cluster's most common, a stack's own); absent when ungraded.
+   */
+  grade?: ShownGrade;
   /** Bales only: which icon. */
   shape?: 'round' | 'square';
   /** Clusters only: where they split apart. */
@@ -36,9 +41,16 @@ const point = (lon: number, lat: number): Point => ({ type: 'Point', coordinates
 // MapLibre properties cannot hold null: a missing value is a missing property (drawn grey).
 const withRfv = (rfv: number | null) => (rfv === null ? {} : { rfv });
 const withProtein = (protein: number | null) => (protein === null ? {} : { protein });
+const withGrade = (grade: ShownGrade | undefined) => (grade === undefined ? {} : { grade });
 
-/** The answer of /clusters/get as one GeoJSON source; layers pick their kind by filter. */
-export function mapFeatures(items: ClustersResponse): FeatureCollection<Point, MapItemProperties> {
+/**
+ * The answer of /clusters/get as one GeoJSON source; layers pick their kind by filter. Grades
+ * are as the organization reads them (with RFV off, legume grades are one class).
+ */
+export function mapFeatures(
+  items: ClustersResponse,
+  rfvEnabled = true,
+): FeatureCollection<Point, MapItemProperties> {
   return {
     type: 'FeatureCollection',
     features: [
@@ -54,6 +66,7 @@ export function mapFeatures(items: ClustersResponse): FeatureCollection<Point, M
           moisture: c.avgMoisture,
           ...withRfv(c.avgRfv),
           ...withProtein(c.avgProtein),
+          ...withGrade(majorityGrade(c.grades, rfvEnabled)),
           expansionZoom: c.expansionZoom,
         },
       })),
@@ -69,6 +82,7 @@ export function mapFeatures(items: ClustersResponse): FeatureCollection<Point, M
           moisture: s.avgMoisture,
           ...withRfv(s.avgRfv),
           ...withProtein(s.avgProtein),
+          ...withGrade(shownGrade(s.grade, rfvEnabled)),
         },
       })),
       ...items.bales.map((b) => ({
@@ -83,6 +97,7 @@ export function mapFeatures(items: ClustersResponse): FeatureCollection<Point, M
           moisture: b.avgMoisture,
           ...withRfv(b.rfv),
           ...withProtein(b.protein),
+          ...withGrade(shownGrade(b.grade, rfvEnabled)),
           shape: baleShapeBySize[b.baleSize] === 'Round' ? ('round' as const) : ('square' as const),
         },
       })),

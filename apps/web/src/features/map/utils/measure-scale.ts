@@ -2,22 +2,27 @@ import { heatmapMeasures } from '@baletrack/contracts/heatmaps/heatmap';
 import { moistureLimits, rfvLimits } from '@baletrack/domain/heatmap/measure-classes';
 import { alfalfaGrades } from '@baletrack/domain/quality-grade';
 import type { ExpressionSpecification } from 'maplibre-gl';
+import { gradeClasses } from '@/features/map/utils/grade-colour';
 import type { DisplayUnits } from '@/lib/display-units';
 import { formatNumber } from '@/lib/format';
 
 /**
- * What the map can colour bales by: the heatmap's measures, and crude protein, the feed value
- * shown where the organization reads nutrition values instead of RFV (docs/product.md#the-map).
+ * What the map can colour bales by: the heatmap's measures, crude protein, the feed value shown
+ * where the organization reads nutrition values instead of RFV, and the quality grade
+ * (docs/product.md#clusters).
  */
-export const mapMeasures = [...heatmapMeasures, 'Protein'] as const;
+export const mapMeasures = [...heatmapMeasures, 'Protein', 'Grade'] as const;
 export type MapMeasure = (typeof mapMeasures)[number];
 
 /** The feature property the map colours by (bales, clusters and stacks all carry it). */
-export type MeasureProperty = 'weightKg' | 'moisture' | 'rfv' | 'protein';
+export type MeasureProperty = 'weightKg' | 'moisture' | 'rfv' | 'protein' | 'grade';
 
 export interface MeasureClass {
   label: string;
   color: string;
+  /** Grade classes: the `grade` property's value; and whether labels on it are white. */
+  grade?: string;
+  dark?: boolean;
 }
 
 export interface MeasureScale {
@@ -27,18 +32,20 @@ export interface MeasureScale {
   /** Class limits in stored SI units, ascending; classes has one more entry. */
   limits: number[];
   classes: MeasureClass[];
+  /** How clusters and stacks take their colour, where it is not their bales' average. */
+  note?: string;
 }
 
 // One sequential hue per measure, light to dark, so the three are never confused and a class
 // reads the same on the plain land colour and on satellite imagery (icons carry a halo).
-const palettes: Record<MapMeasure, string[]> = {
+const palettes: Record<Exclude<MapMeasure, 'Grade'>, string[]> = {
   Weight: ['#fdd0a2', '#fdae6b', '#f16913', '#c44103', '#7f2704'],
   // The wettest class turns violet: over 25 % is where stored hay heats.
   AvgMoisture: ['#d2e3f3', '#8dbfdf', '#3e8ec4', '#1b5a9e', '#3b0f70'],
   RFV: ['#d9f0a3', '#addd8e', '#41ab5d', '#1d7a3a', '#004529'],
   Protein: ['#e0ecf4', '#bfd3e6', '#8c96c6', '#8856a7', '#5b0f66'],
 };
-/** Bales without the value (RFV needs ADF and NDF, which not every baler reports). */
+/** Bales without the value (RFV needs ADF and NDF, which not every baler reports), or ungraded. */
 export const NO_VALUE_COLOR = '#9e9e9e';
 
 // Weight classes are round numbers in the unit the grower reads; moisture follows the safe
@@ -78,8 +85,28 @@ function rangeLabels(limits: number[], unit: string): string[] {
   ];
 }
 
-/** The colour classes of a measure in the organization's units. */
-export function measureScale(measure: MapMeasure, units: DisplayUnits): MeasureScale {
+/**
+ * The colour classes of a measure in the organization's units (grades as the organization may
+ * read them: with RFV off, legume grades are one class).
+ */
+export function measureScale(
+  measure: MapMeasure,
+  units: DisplayUnits,
+  rfvEnabled = true,
+): MeasureScale {
+  if (measure === 'Grade') {
+    return {
+      measure,
+      title: 'Quality grade (USDA)',
+      property: 'grade',
+      limits: [],
+      classes: [
+        ...gradeClasses(rfvEnabled),
+        { label: 'Ungraded (no cutting with a crop)', color: NO_VALUE_COLOR },
+      ],
+      note: 'A cluster shows its bales’ most common grade, a stack its own grade.',
+    };
+  }
   const colors = palettes[measure];
   const withColors = (labels: string[]) =>
     labels.map((label, i) => ({ label, color: colors[i] ?? NO_VALUE_COLOR }));
@@ -121,8 +148,19 @@ export function measureScale(measure: MapMeasure, units: DisplayUnits): MeasureS
   };
 }
 
+/** Grade classes (`grade` set) as a MapLibre `match` on the feature's grade, else `fallback`. */
+function matchGrade<T extends string>(
+  scale: MeasureScale,
+  of: (c: MeasureClass) => T,
+  fallback: T,
+): ExpressionSpecification {
+  const arms = scale.classes.flatMap((c) => (c.grade === undefined ? [] : [c.grade, of(c)]));
+  return ['match', ['get', 'grade'], ...arms, fallback] as unknown as ExpressionSpecification;
+}
+
 /** A MapLibre colour for each feature by its class; grey where the value is missing. */
 export function colorExpression(scale: MeasureScale): ExpressionSpecification {
+  if (scale.measure === 'Grade') return matchGrade(scale, (c) => c.color, NO_VALUE_COLOR);
   const [first, ...rest] = scale.classes;
   const steps = rest.flatMap((c, i) => [scale.limits[i] ?? 0, c.color]);
   const value: ExpressionSpecification = ['get', scale.property];
@@ -139,6 +177,9 @@ export function colorExpression(scale: MeasureScale): ExpressionSpecification {
  * grey), white on the darker ones.
  */
 export function labelOnColorExpression(scale: MeasureScale): ExpressionSpecification {
+  if (scale.measure === 'Grade') {
+    return matchGrade(scale, (c) => (c.dark ? 'on-dark' : 'on-light'), 'on-light');
+  }
   const value: ExpressionSpecification = ['get', scale.property];
   return [
     'case',

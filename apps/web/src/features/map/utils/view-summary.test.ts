@@ -11,6 +11,7 @@ const cluster = (id: number, count: number) => ({
   avgMoisture: 14,
   avgRfv: 150,
   avgProtein: 18,
+  grades: {},
   expansionZoom: 12,
 });
 const bale = (uid: string) => ({
@@ -22,6 +23,7 @@ const bale = (uid: string) => ({
   rfv: null,
   protein: null,
   baleSize: 'FourFeet' as const,
+  grade: null,
 });
 const empty: ClustersResponse = { clusters: [], bales: [], stacks: [], lockedCount: 0 };
 
@@ -42,6 +44,7 @@ describe('viewSummary', () => {
       avgMoisture: 14,
       avgRfv: null,
       avgProtein: null,
+      grade: null,
     };
     const items = { ...empty, clusters: [cluster(1, 5)], bales: [bale('a')], stacks: [stack] };
     expect(viewSummary(items)).toBe('16 bales in view: 1 cluster, 1 loose bale and 1 stack');
