@@ -37,6 +37,13 @@ test('with Show RFV off, neither the map, the heatmap nor a stack offers RFV', a
   await expect(legend.getByText('Crude protein (dry matter)')).toBeVisible();
   await expect(legend).not.toContainText('RFV');
   await expectNoSeriousA11yViolations(page, 'the map with Show RFV off');
+  // Coloured by grade: legume grades rest on RFV, so the key has one class for legume hay.
+  await legend.getByText('Grade', { exact: true }).click();
+  await expect(page.getByTestId('bale-map')).toHaveAttribute('data-colour', 'Grade');
+  await expect(legend.getByText('Legume hay (grade not shown)')).toBeVisible();
+  await expect(legend.getByText('Good (grass)')).toBeVisible();
+  await expect(legend.getByText('Premium (legume)')).toHaveCount(0);
+  await expect(legend).not.toContainText('RFV');
 
   // A stack's averages: nutrition values instead of RFV.
   await page.getByRole('button', { name: 'List', exact: true }).click();

@@ -24,6 +24,23 @@ test('the demo owner zooms from clusters to a bale and reads its weight and mois
   // About 20,000 demo bales are drawn as clusters; the few hundred without a subscription are not.
   expect(await mapCount(page)).toBeGreaterThan(15_000);
   await expect(page.getByText(/^\d[\d,]* bales? needs? a subscription$/)).toBeVisible();
+  // Coloured by quality grade (docs/product.md#clusters): the legend lists both USDA tables,
+  // and the clusters drawn carry their bales' grades (the demo farm's cuttings have crops).
+  const legend = page.getByRole('region', { name: 'Legend' });
+  await legend.getByText('Grade', { exact: true }).click();
+  await expect(baleMap(page)).toHaveAttribute('data-colour', 'Grade');
+  await expect(legend.getByText('Quality grade (USDA)')).toBeVisible();
+  await expect(legend.getByText('Premium (legume)')).toBeVisible();
+  await expect(legend.getByText('Good (grass)')).toBeVisible();
+  await expect(legend.getByText('Ungraded (no cutting with a crop)')).toBeVisible();
+  const graded = await page.request.get(
+    '/data-api/clusters/get?west=-180&south=-85&east=180&north=85&zoom=3',
+    { headers: { authorization: await idToken(page) } },
+  );
+  const { clusters } = await graded.json();
+  expect(
+    clusters.some((c: { grades: Record<string, number> }) => Object.keys(c.grades).length > 0),
+  ).toBe(true);
   await expectNoSeriousA11yViolations(page, 'the map');
 
   const uid = await openFirstBaleInView(page);
