@@ -11,8 +11,9 @@ import {
 
 // Ingest's PostgreSQL path (docs/adr/0019-ingest-through-copy.md). Under the organization's
 // version lock, which every writer of its bales holds (lockNextBaleVersion), no other
-// transaction inserts or changes its bales meanwhile, so: the batch's uids already stored are
-// looked up by the primary key; the new bales are streamed with COPY straight into `bales`; the
+// transaction inserts or changes its bales meanwhile, so: a batch is first streamed with COPY
+// straight into `bales`, under a savepoint; when a uid is already stored, that is undone, the
+// batch's stored uids are looked up by the primary key, the new bales are streamed in, and the
 // stored ones go by COPY into a temporary table and one UPDATE applies the same rules as
 // `upsertBales` (newer or equal, and different). PGlite, and the one-by-one isolation of a
 // refused record, keep using `upsertBales`.
@@ -68,29 +69,24 @@ export async function copyUpsertBales(
   stamp: BatchStamp,
   rows: BaleRecordRow[],
 ): Promise<{ inserted: number; updated: number }> {
+  // Most batches are new bales only: they go straight in. A uid already stored (a resend)
+  // refuses the COPY at that row; back to before it, and the batch goes the long way.
+  await client.query(`SAVEPOINT ${allNew}`);
+  try {
+    await copyRowsIn(client, 'bales', insertColumns, insertRows(stamp, rows));
+    await client.query(`RELEASE SAVEPOINT ${allNew}`);
+    return { inserted: rows.length, updated: 0 };
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+    await client.query(`ROLLBACK TO SAVEPOINT ${allNew}`);
+  }
   const found = await client.query<{ uid: string }>(storedUids, [
     stamp.orgId,
     rows.map((row) => row.uid),
   ]);
   const stored = new Set(found.rows.map((row) => row.uid));
-  const fresh = stored.size === 0 ? rows : rows.filter((row) => !stored.has(row.uid));
-  if (fresh.length > 0) {
-    const { orgId, balerId, balerVin, version, changedAt } = stamp;
-    await copyRowsIn(
-      client,
-      'bales',
-      insertColumns,
-      fresh.map((row) => [
-        orgId,
-        row.uid,
-        balerId,
-        balerVin,
-        ...columns.map((column) => row[column]),
-        version,
-        changedAt,
-      ]),
-    );
-  }
+  const fresh = rows.filter((row) => !stored.has(row.uid));
+  if (fresh.length > 0) await copyRowsIn(client, 'bales', insertColumns, insertRows(stamp, fresh));
   if (stored.size === 0) return { inserted: fresh.length, updated: 0 };
   await client.query(prepareUpdate);
   await copyRowsIn(
@@ -109,4 +105,21 @@ export async function copyUpsertBales(
     stamp.changedAt,
   ]);
   return { inserted: fresh.length, updated: updated.rowCount ?? 0 };
+}
+
+const allNew = 'ingest_all_new';
+const UNIQUE_VIOLATION = '23505';
+
+/** The rows of `bales` for new bales, with the batch's baler, version and time. */
+function insertRows(stamp: BatchStamp, rows: BaleRecordRow[]) {
+  const { orgId, balerId, balerVin, version, changedAt } = stamp;
+  return rows.map((row) => [
+    orgId,
+    row.uid,
+    balerId,
+    balerVin,
+    ...columns.map((column) => row[column]),
+    version,
+    changedAt,
+  ]);
 }
