@@ -45,6 +45,24 @@ export function lockedBales(db: Db, orgId: string) {
     .where((eb) => eb.not(subscriptionActive(eb)));
 }
 
+/**
+ * `visibleBales` (or, with `locked`, `lockedBales`) for a few bales named by uid, as a catch-up
+ * reads the bales written since its version: each bale found by its key, then the same rule
+ * checked bale by bale. Written as a condition the planner cannot turn into a join, so no table
+ * statistics can make it walk every bale of the subscribed months to find a new one (right after
+ * a bulk load, before PostgreSQL's autovacuum has analyzed the table, and always on PGlite).
+ * @example await visibleBalesByUid(db, orgId, ['B-1']).select('bales.uid').execute()
+ */
+export function visibleBalesByUid(db: Db, orgId: string, uids: readonly string[], locked = false) {
+  return db
+    .selectFrom('bales')
+    .where('bales.orgId', '=', orgId)
+    .where('bales.uid', 'in', uids)
+    .where((eb) =>
+      eb(eb.case().when(subscriptionActive(eb)).then(true).else(false).end(), '=', !locked),
+    );
+}
+
 /** Every column a bale is returned with (docs/product.md#bales). */
 export const baleColumns = [
   'bales.uid',

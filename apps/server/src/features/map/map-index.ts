@@ -25,7 +25,7 @@ import {
   type FoldedLayer,
   foldSnapshot,
   mergeSnapshot,
-  toMapPoint,
+  toMapPoints,
   uidsFingerprint,
 } from './map-snapshot.ts';
 
@@ -254,7 +254,7 @@ export class MapIndex {
       readVisibleBaleRows(this.db, orgId, 'map', stamp, since),
       listLockedCreationTimes(this.db, orgId, since),
     ]);
-    const points = visible.map(toMapPoint);
+    const points = toMapPoints(visible);
     return base
       ? mergeSnapshot(base, stamp, points, locked)
       : buildSnapshot(

@@ -1,7 +1,7 @@
 import type { Database } from '@baletrack/db/database';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { detached } from '../../lib/detached-string.ts';
-import { lockedBales, visibleBales } from '../bales/bales.repository.ts';
+import { lockedBales, visibleBales, visibleBalesByUid } from '../bales/bales.repository.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -63,10 +63,13 @@ export async function listLockedCreationTimes(
   if (Array.isArray(changed) && changed.length === 0) return [];
   const row = await db
     .selectFrom(
-      lockedBales(db, orgId)
+      (Array.isArray(changed)
+        ? visibleBalesByUid(db, orgId, changed, true)
+        : lockedBales(db, orgId).$if(changed === 'many', (q) =>
+            q.where('bales.version', '>', sinceVersion as number),
+          )
+      )
         .select(['bales.uid', 'bales.creationTime'])
-        .$if(Array.isArray(changed), (q) => q.where('bales.uid', 'in', changed as string[]))
-        .$if(changed === 'many', (q) => q.where('bales.version', '>', sinceVersion as number))
         .as('v'),
     )
     .select(

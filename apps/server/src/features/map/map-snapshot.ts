@@ -1,5 +1,5 @@
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
-import type { SummaryBaleRow } from '../summaries/summary-columns.ts';
+import type { VisibleBaleBatch } from '../summaries/visible-bale-batch.ts';
 import { groupStacks, hasMoved } from './stack-grouping.ts';
 
 /** What the map needs of one visible bale; never changed once made (snapshots share them). */
@@ -28,7 +28,7 @@ export interface StackPlace {
 
 /** The bales the full cluster indexes are built over, shared by the snapshots made from it. */
 export interface FoldedLayer {
-  /** In uid order (code units), the same in every process: stable cluster ids. */
+  /** In snapshot order (`compareUid`), the same in every process: stable cluster ids. */
   points: MapPoint[];
   byUid: Map<string, MapPoint>;
 }
@@ -38,7 +38,7 @@ export interface FarmSnapshot {
   readonly orgId: string;
   readonly baleVersion: number;
   readonly activeMonths: number;
-  /** Every visible bale in uid order (folded and recent, merged on first read). */
+  /** Every visible bale in snapshot order (folded and recent, merged on first read). */
   readonly points: readonly MapPoint[];
   readonly byUid: ReadonlyMap<string, MapPoint>;
   readonly stacks: Map<string, StackPlace>;
@@ -96,31 +96,79 @@ class LayeredSnapshot implements FarmSnapshot {
   }
 }
 
-/** The map's view of a visible bale's row (NaN is the row's null). */
-export function toMapPoint(row: SummaryBaleRow): MapPoint {
-  const { numbers } = row;
-  return {
-    uid: row.uid,
-    lat: row.currentLat,
-    lon: row.currentLon,
-    creationLat: row.creationLat,
-    creationLon: row.creationLon,
-    createdMs: row.createdMs,
-    weightKg: numbers.weightKg,
-    dryMassKg: numbers.dryMassKg,
-    avgMoisture: numbers.avgMoisture,
-    rfv: Number.isNaN(numbers.rfv) ? null : numbers.rfv,
-    protein: Number.isNaN(numbers.protein) ? null : numbers.protein,
-    baleSize: row.baleSize as BaleSize,
-  };
+/** The map's view of each visible bale read (NaN is the read's null). */
+export function toMapPoints(rows: VisibleBaleBatch): MapPoint[] {
+  const { numbers } = rows;
+  const points: MapPoint[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i += 1) {
+    const rfv = numbers.rfv[i] as number;
+    const protein = numbers.protein[i] as number;
+    points[i] = {
+      uid: rows.uid[i] as string,
+      lat: rows.currentLat[i] as number,
+      lon: rows.currentLon[i] as number,
+      creationLat: rows.creationLat[i] as number,
+      creationLon: rows.creationLon[i] as number,
+      createdMs: rows.createdMs[i] as number,
+      weightKg: numbers.weightKg[i] as number,
+      dryMassKg: numbers.dryMassKg[i] as number,
+      avgMoisture: numbers.avgMoisture[i] as number,
+      rfv: Number.isNaN(rfv) ? null : rfv,
+      protein: Number.isNaN(protein) ? null : protein,
+      baleSize: rows.baleSize[i] as BaleSize,
+    };
+  }
+  return points;
 }
 
 const MAX_SPLICES = 500;
 /** Past this many recent bales a catch-up folds them in at once (a big batch, not a live baler). */
 export const MAX_RECENT = 5_000;
 
-const compareUid = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const sortByUid = (points: MapPoint[]) => points.sort((a, b) => compareUid(a.uid, b.uid));
+/** FNV-1a of the uid's code units: the first part of a point's place in a snapshot. */
+function uidHash(uid: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < uid.length; i += 1) hash = Math.imul(hash ^ uid.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * The snapshot order: by the uid's hash, then by the uid's code units. Any order the same in
+ * every process keeps cluster ids stable; this one sorts 200,000 points as numbers (a typed
+ * array, natively) instead of comparing strings in JavaScript, several times faster.
+ */
+function compareUid(a: string, b: string): number {
+  const byHash = uidHash(a) - uidHash(b);
+  if (byHash !== 0) return byHash;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const INDEX_BITS = 2 ** 21;
+
+/** Sorts points into snapshot order (in place). */
+function sortByUid(points: MapPoint[]): MapPoint[] {
+  const n = points.length;
+  if (n >= INDEX_BITS) return points.sort((a, b) => compareUid(a.uid, b.uid));
+  // Hash and index in one number below 2^53: one native sort orders them by hash.
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i += 1) keys[i] = uidHash((points[i] as MapPoint).uid) * INDEX_BITS + i;
+  keys.sort();
+  const sorted: MapPoint[] = new Array(n);
+  for (let i = 0; i < n; i += 1) sorted[i] = points[(keys[i] as number) % INDEX_BITS] as MapPoint;
+  // Points whose hashes are equal (a few in a million) are put in uid order.
+  for (let start = 0; start < n; ) {
+    const hash = Math.floor((keys[start] as number) / INDEX_BITS);
+    let end = start + 1;
+    while (end < n && Math.floor((keys[end] as number) / INDEX_BITS) === hash) end += 1;
+    if (end - start > 1) {
+      const run = sorted.slice(start, end).sort((a, b) => compareUid(a.uid, b.uid));
+      for (let i = 0; i < run.length; i += 1) sorted[start + i] = run[i] as MapPoint;
+    }
+    start = end;
+  }
+  for (let i = 0; i < n; i += 1) points[i] = sorted[i] as MapPoint;
+  return points;
+}
 
 /** A snapshot from every visible bale and every locked one. */
 export function buildSnapshot(
@@ -129,7 +177,9 @@ export function buildSnapshot(
   locked: Map<string, number>,
 ): FarmSnapshot {
   const points = sortByUid([...visible]);
-  return assemble(stamp, points, new Map(points.map((p) => [p.uid, p])), locked);
+  const byUid = new Map<string, MapPoint>();
+  for (const point of points) byUid.set(point.uid, point);
+  return assemble(stamp, points, byUid, locked);
 }
 
 /**

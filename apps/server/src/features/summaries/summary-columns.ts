@@ -3,27 +3,7 @@ import { type FilterAttribute, filterAttributes } from '@baletrack/contracts/fil
 import { alfalfaGrades, grassGrades } from '@baletrack/contracts/summaries/summary';
 import { safeBalingBand } from '@baletrack/domain/moisture';
 import { qualityGrade } from '@baletrack/domain/quality-grade';
-
-/**
- * One visible bale as the summary columns and the map's snapshot are built from it (one read
- * feeds both: visible-bale-rows.ts).
- */
-export interface SummaryBaleRow {
-  uid: string;
-  createdMs: number;
-  creationLat: number;
-  creationLon: number;
-  currentLat: number;
-  currentLon: number;
-  /** NaN for null. */
-  numbers: Record<NumericColumn, number>;
-  balerId: string;
-  baleSize: string;
-  loadType: string | null;
-  bindingMode: string;
-  appliedPreservativeKg: number | null;
-  fieldUids: string[];
-}
+import type { VisibleBaleBatch } from './visible-bale-batch.ts';
 
 // The organization's visible bales as columns (typed arrays), what summaries and group-bys read:
 // 200,000 bales are aggregated in milliseconds instead of a query of seconds on PGlite.
@@ -52,6 +32,16 @@ export class Dictionary<T> {
     if (index === undefined) {
       index = this.values.length;
       this.values.push(value);
+      this.#index.set(key, index);
+    }
+    return index;
+  }
+  /** `indexOf` for a value known by its key, made only when first seen. */
+  indexOfKey(key: string | number, make: () => T): number {
+    let index = this.#index.get(key);
+    if (index === undefined) {
+      index = this.values.length;
+      this.values.push(make());
       this.#index.set(key, index);
     }
     return index;
@@ -152,16 +142,19 @@ function allocate(capacity: number, from?: BaleColumns): ColumnArrays {
 
 const nullable = (n: number) => (Number.isNaN(n) ? null : n);
 
-/** Whether the bale was made wetter than its safe band (domain moisture). */
-function isAboveSafe(row: SummaryBaleRow): boolean {
-  const shape = baleShapeBySize[row.baleSize as BaleSize] === 'Round' ? 'Round' : 'LargeSquare';
+/** Whether bale i was made wetter than its safe band (domain moisture). */
+function isAboveSafe(rows: VisibleBaleBatch, i: number): boolean {
+  const size = rows.baleSize[i] as BaleSize;
+  const shape = baleShapeBySize[size] === 'Round' ? 'Round' : 'LargeSquare';
+  const binding = rows.bindingMode[i];
+  const preservative = rows.appliedPreservativeKg[i] as number;
   const method =
-    (row.appliedPreservativeKg ?? 0) > 0
+    preservative > 0
       ? 'preservative'
-      : row.bindingMode === 'Film' || row.bindingMode === 'TwineAndFilm'
+      : binding === 'Film' || binding === 'TwineAndFilm'
         ? 'baleage'
         : 'dry';
-  return row.numbers.avgMoisture > safeBalingBand(shape, method).max;
+  return (rows.numbers.avgMoisture[i] as number) > safeBalingBand(shape, method).max;
 }
 
 const gradeIndexes = {
@@ -169,34 +162,88 @@ const gradeIndexes = {
   grass: new Map(grassGrades.map((g) => [g as string, gradeKeys.indexOf(`grass.${g}`)])),
 };
 
-function gradeIndex(table: 'legume' | 'grass', row: SummaryBaleRow): number {
-  const values = {
-    rfv: nullable(row.numbers.rfv),
-    adf: nullable(row.numbers.adf),
-    ndf: nullable(row.numbers.ndf),
-    protein: nullable(row.numbers.protein),
-  };
+function gradeIndex(table: 'legume' | 'grass', values: GradeValues): number {
   const grade = qualityGrade(table, values);
   return grade === null ? NO_GRADE : (gradeIndexes[table].get(grade) ?? NO_GRADE);
 }
 
-function put(columns: BaleColumns, slot: number, row: SummaryBaleRow): void {
-  columns.live[slot] = 1;
-  columns.createdMs[slot] = row.createdMs;
-  for (const c of numericColumns) columns.numbers[c][slot] = row.numbers[c];
-  columns.baler[slot] = columns.balerIds.indexOf(row.balerId);
-  columns.size[slot] = columns.sizes.indexOf(row.baleSize);
-  columns.retail[slot] = row.loadType === 'retail' ? 1 : 0;
-  columns.aboveSafe[slot] = isAboveSafe(row) ? 1 : 0;
-  columns.legumeGrade[slot] = gradeIndex('legume', row);
-  columns.grassGrade[slot] = gradeIndex('grass', row);
-  const fieldSet = columns.fieldSets.indexOf([...row.fieldUids].sort());
-  columns.fieldSet[slot] = fieldSet;
-  columns.fieldDay[slot] = columns.fieldDays.indexOf({
-    fieldSet,
-    day: Math.floor(row.createdMs / DAY_MS),
-  });
+type GradeValues = Parameters<typeof qualityGrade>[1];
+
+/**
+ * Writes row i into slot `slots[i]`. The numbers are copied column by column (in one block when
+ * the slots follow on, as in a fresh load); per row only what needs a look-up: dictionaries,
+ * flags and grades.
+ */
+function put(
+  columns: BaleColumns,
+  rows: VisibleBaleBatch,
+  slots: Int32Array,
+  followOn: boolean,
+): void {
+  const n = rows.length;
+  if (followOn && n > 0) {
+    const first = slots[0] as number;
+    columns.createdMs.set(rows.createdMs.subarray(0, n), first);
+    for (const c of numericColumns) columns.numbers[c].set(rows.numbers[c].subarray(0, n), first);
+  } else {
+    for (let i = 0; i < n; i += 1) {
+      const slot = slots[i] as number;
+      columns.createdMs[slot] = rows.createdMs[i] as number;
+      for (const c of numericColumns) columns.numbers[c][slot] = rows.numbers[c][i] as number;
+    }
+  }
+  // Rows of one field share one list (visible-bale-batch.ts), and runs of rows one baler and
+  // size: each is sorted or looked up once.
+  const fieldSets = new Map<string[], number>();
+  let lastBaler: string | undefined;
+  let lastBalerIndex = 0;
+  let lastSize: string | undefined;
+  let lastSizeIndex = 0;
+  const { numbers } = rows;
+  for (let i = 0; i < n; i += 1) {
+    const slot = slots[i] as number;
+    const createdMs = rows.createdMs[i] as number;
+    columns.live[slot] = 1;
+    const balerId = rows.balerId[i] as string;
+    if (balerId !== lastBaler) {
+      lastBaler = balerId;
+      lastBalerIndex = columns.balerIds.indexOf(balerId);
+    }
+    columns.baler[slot] = lastBalerIndex;
+    const size = rows.baleSize[i] as string;
+    if (size !== lastSize) {
+      lastSize = size;
+      lastSizeIndex = columns.sizes.indexOf(size);
+    }
+    columns.size[slot] = lastSizeIndex;
+    columns.retail[slot] = rows.loadType[i] === 'retail' ? 1 : 0;
+    columns.aboveSafe[slot] = isAboveSafe(rows, i) ? 1 : 0;
+    const values: GradeValues = {
+      rfv: nullable(numbers.rfv[i] as number),
+      adf: nullable(numbers.adf[i] as number),
+      ndf: nullable(numbers.ndf[i] as number),
+      protein: nullable(numbers.protein[i] as number),
+    };
+    columns.legumeGrade[slot] = gradeIndex('legume', values);
+    columns.grassGrade[slot] = gradeIndex('grass', values);
+    const fieldUids = rows.fieldUids[i] as string[];
+    let fieldSet = fieldSets.get(fieldUids);
+    if (fieldSet === undefined) {
+      fieldSet = columns.fieldSets.indexOf([...fieldUids].sort());
+      fieldSets.set(fieldUids, fieldSet);
+    }
+    columns.fieldSet[slot] = fieldSet;
+    const day = Math.floor(createdMs / DAY_MS);
+    // Days since 1970 stay below 100,000 until the year 2243.
+    columns.fieldDay[slot] = columns.fieldDays.indexOfKey(fieldSet * 100_000 + day, () => ({
+      fieldSet: fieldSet as number,
+      day,
+    }));
+  }
 }
+
+// Days since 1970 stay below 100,000 until the year 2243.
+const fieldDayKey = ({ fieldSet, day }: FieldDay) => fieldSet * 100_000 + day;
 
 /** Room for the bales a live baler adds before the arrays have to grow (by half) again. */
 const headroom = (length: number) => 1_024 + (length >>> 4);
@@ -204,7 +251,7 @@ const headroom = (length: number) => 1_024 + (length >>> 4);
 /** Columns of every visible bale. */
 export function buildColumns(
   stamp: { orgId: string; baleVersion: number; activeMonths: number },
-  rows: SummaryBaleRow[],
+  rows: VisibleBaleBatch,
 ): BaleColumns {
   const columns: BaleColumns = {
     ...stamp,
@@ -215,8 +262,7 @@ export function buildColumns(
     balerIds: new Dictionary((id) => id),
     sizes: new Dictionary((size) => size),
     fieldSets: new Dictionary((ids) => ids.join(',')),
-    // Days since 1970 stay below 100,000 until the year 2243.
-    fieldDays: new Dictionary(({ fieldSet, day }) => fieldSet * 100_000 + day),
+    fieldDays: new Dictionary(fieldDayKey),
     ...allocate(rows.length + headroom(rows.length)),
   };
   return applyChanges(columns, rows, []);
@@ -231,7 +277,7 @@ export function buildColumns(
 export function mergeColumns(
   previous: BaleColumns,
   stamp: { baleVersion: number; activeMonths: number },
-  changed: SummaryBaleRow[],
+  changed: VisibleBaleBatch,
   nowLocked: string[],
 ): BaleColumns {
   const { length } = previous;
@@ -240,9 +286,7 @@ export function mergeColumns(
     return slot === undefined || slot >= length;
   };
   const onlyAdded =
-    previous.written.length === length &&
-    changed.every((row) => isNew(row.uid)) &&
-    nowLocked.every(isNew);
+    previous.written.length === length && changed.uid.every(isNew) && nowLocked.every(isNew);
   if (onlyAdded) {
     const needed = length + changed.length;
     const capacity = previous.live.length;
@@ -254,7 +298,7 @@ export function mergeColumns(
     return applyChanges(columns, changed, []);
   }
   const uids = previous.uids.slice(0, length);
-  const added = new Set(changed.filter((row) => isNew(row.uid)).map((row) => row.uid)).size;
+  const added = new Set(changed.uid.filter(isNew)).size;
   const columns: BaleColumns = {
     ...previous,
     ...stamp,
@@ -270,17 +314,23 @@ export function mergeColumns(
   return applyChanges(columns, changed, nowLocked);
 }
 
-function applyChanges(columns: BaleColumns, rows: SummaryBaleRow[], nowLocked: string[]) {
-  for (const row of rows) {
-    let slot = columns.slotOf.get(row.uid);
+function applyChanges(columns: BaleColumns, rows: VisibleBaleBatch, nowLocked: string[]) {
+  const slots = new Int32Array(rows.length);
+  const start = columns.length;
+  let followOn = true;
+  for (let i = 0; i < rows.length; i += 1) {
+    const uid = rows.uid[i] as string;
+    let slot = columns.slotOf.get(uid);
     if (slot === undefined) {
       slot = columns.length;
       columns.length += 1;
-      columns.uids[slot] = row.uid;
-      columns.slotOf.set(row.uid, slot);
+      columns.uids[slot] = uid;
+      columns.slotOf.set(uid, slot);
     }
-    put(columns, slot, row);
+    slots[i] = slot;
+    if (slot !== start + i) followOn = false;
   }
+  put(columns, rows, slots, followOn);
   columns.written.length = columns.length;
   for (const uid of nowLocked) {
     const slot = columns.slotOf.get(uid);

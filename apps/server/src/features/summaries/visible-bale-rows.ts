@@ -2,13 +2,13 @@ import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
 import type { BaleStamp } from '../../lib/stamped-cache.ts';
 import { listSummaryBales } from './summary-columns.repository.ts';
-import type { SummaryBaleRow } from './summary-columns.ts';
+import type { VisibleBaleBatch } from './visible-bale-batch.ts';
 
 /** The caches built from each organization's visible bales (one read feeds both). */
 export type RowConsumer = 'map' | 'summaries';
 
 interface Shared {
-  rows: Promise<SummaryBaleRow[]>;
+  rows: Promise<VisibleBaleBatch>;
   takenBy: Set<RowConsumer>;
 }
 
@@ -30,7 +30,7 @@ export function readVisibleBaleRows(
   consumer: RowConsumer,
   stamp: BaleStamp,
   sinceVersion?: number,
-): Promise<SummaryBaleRow[]> {
+): Promise<VisibleBaleBatch> {
   let reads = shared.get(db);
   if (!reads) {
     reads = new Map();
