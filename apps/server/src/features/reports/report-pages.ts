@@ -24,17 +24,26 @@ import {
  */
 export const REPORT_PAGE_SIZE = 1_000;
 
+/**
+ * Characters of CSV handed on at a time (about 100 rows). A page's whole text (about 300 KB),
+ * flattened to be compressed and sent, is a large object to V8, and one still waiting at a young
+ * collection stays until a full one; pieces this size are young objects that die young
+ * (docs/benchmarks.md, "Report CSV and data export").
+ */
+export const REPORT_CHUNK_CHARS = 32_000;
+
 export interface ReportPage {
-  /** The page's CSV rows, each ended with CRLF. */
+  /** CSV rows, each ended with CRLF: part of a page, about `REPORT_CHUNK_CHARS` long. */
   text: string;
   rows: number;
 }
 
 /**
- * The report's rows (`reportColumns`) of the visible bales in `range` and `where`, a keyset page
- * at a time, read as the caller takes them. What a row names besides its own columns is looked
- * up in memory, read once per report: fields, cuttings by the cutting rule (`cuttingRule`, the
- * twin of `cuttingMembership`) with their crops, storage areas, and stacks from the map index.
+ * The report's rows (`reportColumns`) of the visible bales in `range` and `where`, read a keyset
+ * page at a time and handed on in pieces as the caller takes them. What a row names besides its
+ * own columns is looked up in memory, read once per report: fields, cuttings by the cutting rule
+ * (`cuttingRule`, the twin of `cuttingMembership`) with their crops, storage areas, and stacks
+ * from the map index.
  */
 export async function* reportPages(
   ctx: AppContext,
@@ -73,6 +82,7 @@ export async function* reportPages(
     // The next page is read while this one is written and sent.
     if (more) next = page(last.uid);
     let text = '';
+    let written = 0;
     for (let i = 0; i < rows.count; i += 1) {
       const row = rows.row(i);
       const bale: ReportBale = {
@@ -82,8 +92,13 @@ export async function* reportPages(
         storageArea: storageAreaAt(row.currentLon, row.currentLat),
       };
       text += csvLine(reportColumns.map((column) => column.cell(bale, system)));
+      if (text.length >= REPORT_CHUNK_CHARS) {
+        yield { text, rows: i + 1 - written };
+        text = '';
+        written = i + 1;
+      }
     }
-    if (rows.count > 0) yield { text, rows: rows.count };
+    if (text.length > 0) yield { text, rows: rows.count - written };
     if (!more) return;
     // On PGlite a query resolves without waiting on I/O, so a loop of pages that nothing else
     // awaits (the data export's) would hold the event loop for the whole report: 4 s at 20,000
