@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -10,6 +11,13 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
   test: {
     env: { TZ: 'UTC' },
+    // Speed (docs/adr/0008-test-tiers.md, "Keeping the tiers fast"): a worker per core and at
+    // least two (Vitest's default leaves one core idle, which on a 2-core machine is half of it),
+    // and test files share their worker's modules instead of importing the server again per file
+    // (about 100 s a medium run). Files must therefore leave no state behind them: every app and
+    // database a file starts, it closes; no module-level mocks (none of the tiers uses vi.mock).
+    maxWorkers: Math.max(2, os.availableParallelism()),
+    isolate: false,
     projects: [
       {
         extends: true,

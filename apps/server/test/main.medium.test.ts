@@ -34,8 +34,11 @@ function startServer(dataDir: string, port: number) {
 
 const kill = (child: ChildProcess) => child.exitCode === null && child.kill('SIGKILL');
 
+// A whole product process starts here (seeding the demo farm): on a loaded 2-core machine that
+// can take longer than the tier's 30 s, so these wait as long as `until` does.
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
   'the product process on the embedded database',
+  { timeout: 90_000 },
   () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-main-'));
     const port = 20000 + Math.floor(Math.random() * 20000);

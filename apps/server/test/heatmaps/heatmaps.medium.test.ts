@@ -229,7 +229,11 @@ describe('GET /bales/heatmap/input', () => {
     expect(status).toBe(200);
     const input = heatmapInputResponseSchema.parse(body);
     expect(input.boundary).toEqual(fieldWithHole);
-    expect(input.points.map((p) => [p.uid, p.value])).toEqual([
+    // In no promised order (the map's snapshot order): compared by uid.
+    const byUid = input.points
+      .map((p) => [p.uid, p.value])
+      .sort(([a], [b]) => `${a}`.localeCompare(`${b}`));
+    expect(byUid).toEqual([
       ['NE', 14],
       ['NW', 10],
       ['SE', 20],
