@@ -4,8 +4,30 @@ import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
 import { type MapGrades, UNGRADED } from './map-grades.ts';
 import type { MapPoint, StackPlace } from './map-snapshot.ts';
 
+/**
+ * Bales per quality grade: `g0` … `g8` by index in `hayGrades` (ungraded bales are not counted).
+ * Plain fields, not an array: supercluster copies a cluster's totals shallowly before adding its
+ * neighbours' into the copy, which would add into the child's array too.
+ */
+interface GradeTotals {
+  g0: number;
+  g1: number;
+  g2: number;
+  g3: number;
+  g4: number;
+  g5: number;
+  g6: number;
+  g7: number;
+  g8: number;
+}
+type GradeField = keyof GradeTotals;
+const gradeFields = hayGrades.map((_, g) => `g${g}` as GradeField);
+// A grade added to the contracts fails here until it has its field above.
+const allGradesCounted: typeof hayGrades.length = 9;
+void allGradesCounted;
+
 /** Sums a cluster carries up the tree; averages are taken per bale at the end. */
-export interface Totals {
+export interface Totals extends GradeTotals {
   bales: number;
   weightKg: number;
   dryMassKg: number;
@@ -15,8 +37,6 @@ export interface Totals {
   /** Crude protein summed over the bales that reported it (not every baler does). */
   protein: number;
   proteinBales: number;
-  /** Bales per quality grade, by index in `hayGrades` (ungraded bales are not counted). */
-  grades: number[];
 }
 
 /** The bales an applied filter keeps, named for caches (see `BaleSelection.whereKey`). */
@@ -39,7 +59,15 @@ export function emptyTotals(): Totals {
     rfvBales: 0,
     protein: 0,
     proteinBales: 0,
-    grades: new Array(hayGrades.length).fill(0),
+    g0: 0,
+    g1: 0,
+    g2: 0,
+    g3: 0,
+    g4: 0,
+    g5: 0,
+    g6: 0,
+    g7: 0,
+    g8: 0,
   };
 }
 
@@ -57,7 +85,7 @@ export function addBale(totals: Totals, bale: MapPoint, grade: number): void {
     totals.protein += bale.protein;
     totals.proteinBales += 1;
   }
-  if (grade !== UNGRADED) totals.grades[grade] = (totals.grades[grade] as number) + 1;
+  if (grade !== UNGRADED) totals[gradeFields[grade] as GradeField] += 1;
 }
 
 /** Adds one cluster's or stack's sums into another's (supercluster's reduce). */
@@ -70,15 +98,22 @@ export function addTotals(into: Totals, from: Totals): void {
   into.rfvBales += from.rfvBales;
   into.protein += from.protein;
   into.proteinBales += from.proteinBales;
-  for (let g = 0; g < into.grades.length; g += 1) {
-    into.grades[g] = (into.grades[g] as number) + (from.grades[g] as number);
-  }
+  into.g0 += from.g0;
+  into.g1 += from.g1;
+  into.g2 += from.g2;
+  into.g3 += from.g3;
+  into.g4 += from.g4;
+  into.g5 += from.g5;
+  into.g6 += from.g6;
+  into.g7 += from.g7;
+  into.g8 += from.g8;
 }
 
 /** The bales of each grade present, best first (legume table, then grass). */
 export function gradeCounts(totals: Totals): Partial<Record<HayGrade, number>> {
   const counts: Partial<Record<HayGrade, number>> = {};
-  totals.grades.forEach((count, g) => {
+  gradeFields.forEach((field, g) => {
+    const count = totals[field];
     if (count > 0) counts[hayGrades[g] as HayGrade] = count;
   });
   return counts;
