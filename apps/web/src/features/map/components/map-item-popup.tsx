@@ -1,7 +1,7 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { Popup } from 'react-map-gl/maplibre';
 import { baleName, useBaleInfo } from '@/features/bales';
-import { shownGradeLabel } from '@/features/map/utils/grade-colour';
+import { LEGUME_HIDDEN, type ShownGrade, shownGradeLabel } from '@/features/map/utils/grade-colour';
 import type { MapItemProperties } from '@/features/map/utils/map-features';
 import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { formatCount, formatNumber, formatPercent } from '@/lib/format';
@@ -41,6 +41,12 @@ function BaleTitle({ uid }: { uid: string }) {
       </Text>
     </Stack>
   );
+}
+
+/** 'Grade Good (grass)', a cluster's 'Mostly Good (grass)'; legume hay with RFV off has none. */
+function gradeLine(kind: MapItemProperties['kind'], grade: ShownGrade): string {
+  if (grade === LEGUME_HIDDEN) return kind === 'cluster' ? 'Mostly legume hay' : 'Legume hay';
+  return `${kind === 'cluster' ? 'Mostly' : 'Grade'} ${shownGradeLabel(grade)}`;
 }
 
 /** What the pointer rests on: a cluster's averages, a stack's or a bale's values. */
@@ -89,11 +95,7 @@ export function MapItemPopup({ hovered }: { hovered: HoveredItem }) {
             {name('protein')} {formatPercent(item.protein)}
           </Text>
         )}
-        {item.grade !== undefined && (
-          <Text size="xs">
-            {item.kind === 'cluster' ? 'Mostly' : 'Grade'} {shownGradeLabel(item.grade)}
-          </Text>
-        )}
+        {item.grade !== undefined && <Text size="xs">{gradeLine(item.kind, item.grade)}</Text>}
         <Text size="xs" c="dimmed">
           {hint}
         </Text>

@@ -55,7 +55,7 @@ describe('the grade classes', () => {
 
   it('colour the features by the grade they carry', () => {
     const scale = measureScale('Grade', displayUnits('MetricSI'));
-    const expression = colorExpression(scale);
+    const expression = colorExpression(scale) as unknown[];
     expect(expression[0]).toBe('match');
     expect(expression.at(-1)).toBe(NO_VALUE_COLOR);
     const supreme = expression.indexOf('legume.Supreme');
