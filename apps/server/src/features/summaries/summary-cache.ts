@@ -6,8 +6,10 @@ import { listLockedSince } from './summary-columns.repository.ts';
 import { type BaleColumns, buildColumns, mergeColumns } from './summary-columns.ts';
 import { readVisibleBaleRows } from './visible-bale-rows.ts';
 
-// About 150 bytes a visible bale (30 MB for 200,000); a handful of organizations per process.
-const MAX_ORGANIZATIONS = 4;
+// About 150 bytes a visible bale (30 MB for 200,000); a handful of organizations per process. As
+// many as the map keeps snapshots (MAX_SNAPSHOTS in map/map-index.ts): the map grades its bales
+// from these columns, so fewer here would reload them for a farm the map still holds.
+const MAX_ORGANIZATIONS = 8;
 
 /**
  * Per-process cache of each organization's bale columns, kept fresh by the same stamp as the map
