@@ -18,7 +18,7 @@ export interface RawDatabase {
 }
 
 // Same columns, defaults, checks and indexes as the real table (LIKE … INCLUDING ALL), so
-// COPY maintains the same five indexes and primary key that ingest does.
+// COPY maintains the same six indexes and primary key that ingest does (no foreign key).
 const SCRATCH = 'bench_bales_copy';
 const createScratch = `CREATE TABLE ${SCRATCH} (LIKE bales INCLUDING ALL)`;
 const selectBales = (orgId: string) =>
