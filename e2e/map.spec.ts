@@ -11,6 +11,7 @@ import {
   openFirstBaleInView,
   signInAsDemoOwner,
   waitForMapOpened,
+  zoomToBalesInView,
 } from './support/demo-map.ts';
 import { expectApart } from './support/layout.ts';
 
@@ -202,13 +203,21 @@ for (const size of [
     await signInAsDemoOwner(page);
     await page.getByRole('button', { name: 'List', exact: true }).click();
     await expect(page.getByRole('list', { name: 'Clusters in view' })).toBeVisible();
-    await expectApart(page, {
+    const controls = {
       legend: page.getByRole('region', { name: 'Legend' }),
       'subscription notice': page.getByRole('status').filter({ hasText: /need a subscription/ }),
       'in-view panel': page.getByRole('region', { name: 'In view' }),
       'zoom in': baleMap(page).getByRole('button', { name: 'Zoom in' }),
       'support chat': page.getByRole('button', { name: 'Support chat' }),
       menu: page.getByRole('banner').getByRole('button', { name: 'Menu' }),
-    });
+    };
+    await expectApart(page, controls);
+
+    // The tallest legend (the grades') over the longest list (stacks and bales close up): the
+    // legend gives way and scrolls, and the list still ends above the chat's button.
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await controls.legend.getByText('Grade', { exact: true }).click();
+    await zoomToBalesInView(page);
+    await expectApart(page, controls);
   });
 }

@@ -44,10 +44,11 @@ export async function openMenuItem(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Zooms into the biggest cluster until single bales are in view, then opens the first one.
- * @returns the opened bale's uid
+ * Opens the list of what is in view and zooms into its first cluster until single bales are
+ * listed.
+ * @returns the list's bale buttons
  */
-export async function openFirstBaleInView(page: Page): Promise<string> {
+export async function zoomToBalesInView(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'List', exact: true }).click();
   const bales = page.getByRole('list', { name: 'Bales in view' }).getByRole('button');
   const clusters = page.getByRole('list', { name: 'Clusters in view' }).getByRole('button');
@@ -60,6 +61,15 @@ export async function openFirstBaleInView(page: Page): Promise<string> {
     await expect(baleMap(page)).not.toHaveAttribute('data-zoom', zoom);
     await expect(baleMap(page)).toHaveAttribute('data-state', 'ready');
   }
+  return bales;
+}
+
+/**
+ * Zooms into the biggest cluster until single bales are in view, then opens the first one.
+ * @returns the opened bale's uid
+ */
+export async function openFirstBaleInView(page: Page): Promise<string> {
+  const bales = await zoomToBalesInView(page);
   const first = bales.first();
   // Named for people (tag serial, field, time), never by uid: the uid is in the address bar.
   await expect(first).toHaveText(/^(Bale \S+|Untagged bale)/);

@@ -127,10 +127,11 @@ export function InViewPanel({ items, onZoomToCluster, onSelect, balesQuery }: In
       </Group>
       <Collapse expanded={opened && !empty}>
         {/* Focusable, so the keyboard scrolls it even while it holds no button (bales being
-            named); short enough on a small window to stay between the legend above and the
+            named); short enough on a small window to leave the legend above it some room (the
+            legend scrolls in what is left: bale-map.module.css) and to stay clear of the
             support chat's button below. */}
         <ScrollArea.Autosize
-          mah="clamp(120px, calc(100dvh - 570px), 40dvh)"
+          mah="clamp(120px, calc(100dvh - 360px), 40dvh)"
           mt="xs"
           type="auto"
           scrollbars="y"
