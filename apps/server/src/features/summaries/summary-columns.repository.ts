@@ -14,6 +14,7 @@ import { measureColumns } from '../bales/filter-predicate.ts';
 import { listChangedUids } from '../map/map-points.repository.ts';
 import { numericColumns } from './summary-columns.ts';
 import {
+  columnsCapacity,
   emptyBatch,
   fieldListReader,
   nextRow,
@@ -74,7 +75,16 @@ export async function listSummaryBales(
         .as('v'),
     );
   const copied = await transactionWithClient(db, async (trx, client) => {
-    const batch = emptyBatch();
+    // A full read is counted first so the batch is the summary columns' size: they take its
+    // number arrays instead of copying them, and nothing grows by copies as rows arrive.
+    let capacity: number | undefined;
+    if (changed === undefined) {
+      const { n } = await rows(trx)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      capacity = columnsCapacity(Number(n));
+    }
+    const batch = emptyBatch(capacity);
     const query = rows(trx).select(selected.map((value, i) => value.as(`c${i}`)));
     await readCopyRows(client, query.compile(), readRow(batch));
     return batch;

@@ -3,7 +3,7 @@ import { type FilterAttribute, filterAttributes } from '@baletrack/contracts/fil
 import { alfalfaGrades, grassGrades } from '@baletrack/contracts/summaries/summary';
 import { safeBalingBand } from '@baletrack/domain/moisture';
 import { qualityGrade } from '@baletrack/domain/quality-grade';
-import type { VisibleBaleBatch } from './visible-bale-batch.ts';
+import { columnsCapacity, type VisibleBaleBatch } from './visible-bale-batch.ts';
 
 // The organization's visible bales as columns (typed arrays), what summaries and group-bys read:
 // 200,000 bales are aggregated in milliseconds instead of a query of seconds on PGlite.
@@ -110,7 +110,12 @@ type ColumnArrays = Omit<
   | 'fieldDays'
 >;
 
-function allocate(capacity: number, from?: BaleColumns): ColumnArrays {
+/** Arrays of `capacity` slots, `from`'s copied in; `own` numbers are used as they are. */
+function allocate(
+  capacity: number,
+  from?: BaleColumns,
+  own?: Pick<BaleColumns, 'createdMs' | 'numbers'>,
+): ColumnArrays {
   const grow = <A extends Float64Array | Uint32Array | Uint8Array | Int8Array>(
     make: (n: number) => A,
     old: A | undefined,
@@ -125,10 +130,13 @@ function allocate(capacity: number, from?: BaleColumns): ColumnArrays {
   const i8 = (n: number) => new Int8Array(n);
   return {
     live: grow(u8, from?.live),
-    createdMs: grow(f64, from?.createdMs),
-    numbers: Object.fromEntries(
-      numericColumns.map((c) => [c, grow(f64, from?.numbers[c])]),
-    ) as Record<NumericColumn, Float64Array>,
+    createdMs: own?.createdMs ?? grow(f64, from?.createdMs),
+    numbers:
+      own?.numbers ??
+      (Object.fromEntries(numericColumns.map((c) => [c, grow(f64, from?.numbers[c])])) as Record<
+        NumericColumn,
+        Float64Array
+      >),
     baler: grow(u32, from?.baler),
     size: grow(u32, from?.size),
     retail: grow(u8, from?.retail),
@@ -181,17 +189,6 @@ function put(
   followOn: boolean,
 ): void {
   const n = rows.length;
-  if (followOn && n > 0) {
-    const first = slots[0] as number;
-    columns.createdMs.set(rows.createdMs.subarray(0, n), first);
-    for (const c of numericColumns) columns.numbers[c].set(rows.numbers[c].subarray(0, n), first);
-  } else {
-    for (let i = 0; i < n; i += 1) {
-      const slot = slots[i] as number;
-      columns.createdMs[slot] = rows.createdMs[i] as number;
-      for (const c of numericColumns) columns.numbers[c][slot] = rows.numbers[c][i] as number;
-    }
-  }
   // Rows of one field share one list (visible-bale-batch.ts), and runs of rows one baler and
   // size: each is sorted or looked up once.
   const fieldSets = new Map<string[], number>();
@@ -240,19 +237,38 @@ function put(
       day,
     }));
   }
+  // Last: columns that adopted the rows' arrays (buildColumns) write into what the loop above
+  // read. Slot i is at most row i, so no row not yet copied is overwritten.
+  if (columns.createdMs === rows.createdMs && followOn) return;
+  if (followOn && n > 0) {
+    const first = slots[0] as number;
+    columns.createdMs.set(rows.createdMs.subarray(0, n), first);
+    for (const c of numericColumns) columns.numbers[c].set(rows.numbers[c].subarray(0, n), first);
+    return;
+  }
+  for (let i = 0; i < n; i += 1) {
+    const slot = slots[i] as number;
+    columns.createdMs[slot] = rows.createdMs[i] as number;
+    for (const c of numericColumns) columns.numbers[c][slot] = rows.numbers[c][i] as number;
+  }
 }
 
 // Days since 1970 stay below 100,000 until the year 2243.
 const fieldDayKey = ({ fieldSet, day }: FieldDay) => fieldSet * 100_000 + day;
 
 /** Room for the bales a live baler adds before the arrays have to grow (by half) again. */
-const headroom = (length: number) => 1_024 + (length >>> 4);
+const headroom = (length: number) => columnsCapacity(length) - length;
 
 /** Columns of every visible bale. */
 export function buildColumns(
   stamp: { orgId: string; baleVersion: number; activeMonths: number },
   rows: VisibleBaleBatch,
 ): BaleColumns {
+  // A batch read at the columns' capacity gives its number arrays instead of being copied (its
+  // rows fill the first slots, in order; later bales are written after them), once.
+  const capacity = columnsCapacity(rows.length);
+  const room = rows.createdMs.length;
+  const own = !rows.adopted && room >= capacity && room <= capacity + (capacity >>> 4);
   const columns: BaleColumns = {
     ...stamp,
     length: 0,
@@ -263,8 +279,9 @@ export function buildColumns(
     sizes: new Dictionary((size) => size),
     fieldSets: new Dictionary((ids) => ids.join(',')),
     fieldDays: new Dictionary(fieldDayKey),
-    ...allocate(rows.length + headroom(rows.length)),
+    ...allocate(capacity, undefined, own ? rows : undefined),
   };
+  if (own) rows.adopted = true;
   return applyChanges(columns, rows, []);
 }
 

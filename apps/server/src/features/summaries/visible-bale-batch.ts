@@ -27,7 +27,16 @@ export interface VisibleBaleBatch {
   /** NaN for null. */
   appliedPreservativeKg: Float64Array;
   fieldUids: string[][];
+  /** Set once summary columns took `createdMs` and `numbers` as their own (summary-columns.ts). */
+  adopted?: boolean;
 }
+
+/**
+ * The room summary columns keep for `length` bales: the bales and some headroom for the bales a
+ * live baler adds before the arrays have to grow (by half) again. A batch read at this capacity
+ * gives its number arrays to the columns instead of being copied.
+ */
+export const columnsCapacity = (length: number) => length + 1_024 + (length >>> 4);
 
 type NumberColumn =
   | 'createdMs'
