@@ -25,12 +25,14 @@ import {
 export const REPORT_PAGE_SIZE = 1_000;
 
 /**
- * Characters of CSV handed on at a time (about 100 rows). A page's whole text (about 300 KB),
+ * Characters of CSV handed on at a time (about 200 rows). A page's whole text (about 300 KB),
  * flattened to be compressed and sent, is a large object to V8, and one still waiting at a young
- * collection stays until a full one; pieces this size are young objects that die young
- * (docs/benchmarks.md, "Report CSV and data export").
+ * collection stays until a full one; a piece this size stays under V8's 128 KiB large-object size
+ * even in two bytes a character (any character past Latin-1), and dies young. Pieces of 32,000
+ * were as low in memory but slower; of 100,000, higher (docs/benchmarks.md, "Report CSV and data
+ * export").
  */
-export const REPORT_CHUNK_CHARS = 32_000;
+export const REPORT_CHUNK_CHARS = 60_000;
 
 export interface ReportPage {
   /** CSV rows, each ended with CRLF: part of a page, about `REPORT_CHUNK_CHARS` long. */
