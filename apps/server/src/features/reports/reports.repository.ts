@@ -3,6 +3,7 @@ import type { CopyType } from '@baletrack/db/copy';
 import { type CopyRows, copyRowsOut } from '@baletrack/db/copy-out';
 import type { Database } from '@baletrack/db/database';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import { recordColumns } from '../bales/bale-writes.repository.ts';
 import { baleColumns, madeWithin, visibleBales } from '../bales/bales.repository.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
 import type { TimeRange } from '../bales/time-range.ts';
@@ -54,6 +55,10 @@ export function listReportPage(
 
 export type ReportPageRow = Awaited<ReturnType<typeof listReportPage>>[number];
 
+// The bale's own columns are typed once, where bales are written (`recordColumns`); a report row
+// has them all but the month derived for subscriptions.
+const { creationMonth: _month, ...recordTypes } = recordColumns;
+
 /**
  * A report row's columns in the order `copyReportPage` reads them, each with its SQL type:
  * COPY's rows carry neither names nor types.
@@ -62,37 +67,7 @@ const reportRowTypes = {
   uid: 'text',
   balerId: 'uuid',
   balerVin: 'text',
-  tagSerialNumber: 'text',
-  creationTime: 'timestamptz',
-  creationLat: 'float8',
-  creationLon: 'float8',
-  currentLat: 'float8',
-  currentLon: 'float8',
-  updateTime: 'timestamptz',
-  weightKg: 'float8',
-  dryMassKg: 'float8',
-  avgMoisture: 'float8',
-  peakMoisture: 'float8',
-  protein: 'float8',
-  ash: 'float8',
-  sugar: 'float8',
-  temperature: 'float8',
-  measurementQuality: 'float8',
-  baleLengthM: 'float8',
-  baleDiameterM: 'float8',
-  cutLengthMm: 'float8',
-  flakeCount: 'int4',
-  appliedPreservativeKg: 'float8',
-  baleSize: 'text',
-  rfv: 'float8',
-  adf: 'float8',
-  ndf: 'float8',
-  loadType: 'text',
-  fieldUids: 'uuid[]',
-  bindingMode: 'text',
-  wrapsPerBale: 'int4',
-  stackType: 'text',
-  missingTags: 'bool',
+  ...recordTypes,
   balerName: 'text',
 } as const satisfies Record<keyof ReportPageRow, CopyType>;
 
