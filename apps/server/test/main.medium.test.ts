@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const main = path.resolve(import.meta.dirname, '../src/main.ts');
 
@@ -40,9 +40,15 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
   'the product process on the embedded database',
   { timeout: 90_000 },
   () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-main-'));
+    // Started in beforeAll, not in the describe's body: a skipped describe still runs its body
+    // (on PostgreSQL), and then no afterAll would stop the process.
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const first = startServer(dataDir, port);
+    let dataDir = '';
+    let first: ReturnType<typeof startServer>;
+    beforeAll(() => {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-main-'));
+      first = startServer(dataDir, port);
+    });
     afterAll(() => {
       kill(first.child);
       fs.rmSync(dataDir, { recursive: true, force: true });
