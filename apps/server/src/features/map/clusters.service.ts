@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type BaleSelection, baleSelection } from '../bales/bale-selection.ts';
+import type { BaleColumns } from '../summaries/summary-columns.ts';
 import {
   readSummaryReference,
   type SummaryReference,
@@ -31,11 +32,11 @@ export async function clustersInView(
   view: MapViewQuery,
 ): Promise<ClustersResponse> {
   const mapIndex = ctx.mapIndex;
-  const { snapshot, selection, reference } = await readInputs(ctx, orgId, view);
+  const { snapshot, selection, reference, columns } = await readInputs(ctx, orgId, view);
   const { range } = selection;
   const [subset, grades] = await Promise.all([
     mapIndex.subset(snapshot, selection),
-    mapGrades(ctx.summaryCache, orgId, snapshot.baleVersion, reference),
+    mapGrades(ctx.summaryCache, orgId, snapshot.baleVersion, reference, columns),
   ]);
   const { parts } = mapIndex.clusters(snapshot, range, subset, grades);
   // The full index's answer, then the recent bales' (clustered among themselves) beside it.
@@ -53,10 +54,10 @@ export async function clusterChildren(
   query: ClusterTreeQuery,
 ): Promise<ClusterTreeResponse> {
   const mapIndex = ctx.mapIndex;
-  const { snapshot, selection, reference } = await readInputs(ctx, orgId, query);
+  const { snapshot, selection, reference, columns } = await readInputs(ctx, orgId, query);
   const [subset, grades] = await Promise.all([
     mapIndex.subset(snapshot, selection),
-    mapGrades(ctx.summaryCache, orgId, snapshot.baleVersion, reference),
+    mapGrades(ctx.summaryCache, orgId, snapshot.baleVersion, reference, columns),
   ]);
   const { parts } = mapIndex.clusters(snapshot, selection.range, subset, grades);
   // Ids at or above a part's offset are that part's (the recent bales' index sits highest).
@@ -79,22 +80,27 @@ export async function clusterChildren(
 }
 
 /**
- * The snapshot, the request's selection and the cuttings and crops the grades depend on. The
- * summaries' bale columns (the map's grades come from them) are asked for at the same time, so
- * after a restart both caches load from one read.
+ * The snapshot, the request's selection, the cuttings and crops the grades depend on and the
+ * summaries' bale columns the grades come from, asked at once (after a restart both caches load
+ * from one read; each cache reads its stamp once here).
  */
 async function readInputs(
   ctx: AppContext,
   orgId: string,
   query: Parameters<typeof baleSelection>[2],
-): Promise<{ snapshot: FarmSnapshot; selection: BaleSelection; reference: SummaryReference }> {
-  const [snapshot, selection, reference] = await Promise.all([
+): Promise<{
+  snapshot: FarmSnapshot;
+  selection: BaleSelection;
+  reference: SummaryReference;
+  columns: BaleColumns;
+}> {
+  const [snapshot, selection, reference, columns] = await Promise.all([
     ctx.mapIndex.snapshot(orgId),
     baleSelection(ctx, orgId, query),
     readSummaryReference(ctx.db, orgId),
     ctx.summaryCache.columns(orgId),
   ]);
-  return { snapshot, selection, reference };
+  return { snapshot, selection, reference, columns };
 }
 
 function concatItems(items: Items[]): Items {

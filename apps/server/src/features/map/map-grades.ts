@@ -106,17 +106,19 @@ const MAX_COLUMN_READS = 3;
 
 /**
  * The organization's grades for a snapshot of `baleVersion`: from bale columns at least as new
- * (so no bale of the snapshot is missing from them) and the cuttings and crops as they are now.
+ * (so no bale of the snapshot is missing from them; `columns` is the request's first read, asked
+ * again only when older) and the cuttings and crops as they are now.
  */
 export async function mapGrades(
   summaryCache: SummaryCache,
   orgId: string,
   baleVersion: number,
   reference: SummaryReference,
+  columns: BaleColumns,
 ): Promise<MapGrades> {
-  let columns = await summaryCache.columns(orgId);
-  for (let read = 1; columns.baleVersion < baleVersion && read < MAX_COLUMN_READS; read += 1) {
-    columns = await summaryCache.columns(orgId);
+  let current = columns;
+  for (let read = 1; current.baleVersion < baleVersion && read < MAX_COLUMN_READS; read += 1) {
+    current = await summaryCache.columns(orgId);
   }
-  return gradesOf(columns, reference);
+  return gradesOf(current, reference);
 }
