@@ -46,7 +46,8 @@ async function main(): Promise<number> {
       neighbour: generateBenchFarm(Math.round(options.bales / 5), 2, 1_000),
     };
     let browser: Browser | undefined;
-    if (options.stopAfterIngest || options.reportsOnly) {
+    const partial = options.stopAfterIngest || options.reportsOnly || options.coldOnly;
+    if (partial) {
       // No page is loaded.
     } else if (fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
       browser = await launchChromium();
@@ -66,14 +67,7 @@ async function main(): Promise<number> {
       }
       console.log(`\n${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}:`);
       try {
-        const run = await benchDatabase(
-          kind,
-          farms,
-          browser,
-          cleanup,
-          options.stopAfterIngest,
-          options.reportsOnly,
-        );
+        const run = await benchDatabase(kind, farms, browser, cleanup, options);
         if (run) figures.push(run);
       } catch (error) {
         broken = true;
@@ -82,7 +76,7 @@ async function main(): Promise<number> {
         notes.push(`**${kind} run failed:** ${message.split('\n')[0]}`);
       }
     }
-    if (options.stopAfterIngest || options.reportsOnly) return broken ? 1 : 0;
+    if (partial) return broken ? 1 : 0;
     const chromium = browser?.version() ?? 'not run';
     await cleanup.runAll();
     const results = renderResults(

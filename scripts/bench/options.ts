@@ -12,6 +12,8 @@ export interface BenchOptions {
   stopAfterIngest: boolean;
   /** Only what the report CSV and the data export need, and their rows, printed (nothing written). */
   reportsOnly: boolean;
+  /** Only ingest, then restarts of the product, each with its cold figures, printed. */
+  coldOnly: boolean;
 }
 
 export const usage = `Usage: npm run bench [-- --bales N] [--only pglite|postgres] [--no-write]
@@ -23,7 +25,10 @@ export const usage = `Usage: npm run bench [-- --bales N] [--only pglite|postgre
                 only the one-client ingest and its COPY baseline, printed; implies --no-write
   --reports-only
                 only ingest, the map index and summaries (what the server holds at rest), then
-                the report CSV and data export rows, printed; implies --no-write`;
+                the report CSV and data export rows, printed; implies --no-write
+  --cold-only   only ingest, then three restarts of the product, each with the opening view and
+                the summary at once (the restart row), and the row's baseline, printed;
+                implies --no-write`;
 
 /** Reads the command line; throws with the usage text on a bad option. */
 export function readOptions(argv: string[]): BenchOptions | 'help' {
@@ -35,6 +40,7 @@ export function readOptions(argv: string[]): BenchOptions | 'help' {
       'no-write': { type: 'boolean', default: false },
       'stop-after-ingest': { type: 'boolean', default: false },
       'reports-only': { type: 'boolean', default: false },
+      'cold-only': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -49,11 +55,13 @@ export function readOptions(argv: string[]): BenchOptions | 'help' {
   const kinds: DatabaseKind[] = values.only ? [values.only] : ['pglite', 'postgres'];
   const stopAfterIngest = values['stop-after-ingest'];
   const reportsOnly = values['reports-only'];
+  const coldOnly = values['cold-only'];
   return {
     bales,
     kinds,
-    write: !values['no-write'] && !stopAfterIngest && !reportsOnly,
+    write: !values['no-write'] && !stopAfterIngest && !reportsOnly && !coldOnly,
     stopAfterIngest,
     reportsOnly,
+    coldOnly,
   };
 }

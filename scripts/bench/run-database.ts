@@ -32,13 +32,14 @@ import {
   sendConcurrently,
   tailRate,
 } from './ingest-client.ts';
-import type { DatabaseKind } from './options.ts';
+import type { BenchOptions, DatabaseKind } from './options.ts';
 import { type Accounts, prepareAccounts, productEnvironment } from './organizations.ts';
 import { measurePageBytes, type PageBytes } from './page-bytes.ts';
 import { measurePageLoads, type PageLoads } from './page-load.ts';
 import { freePort, type ProductServer, startProductServer } from './product-server.ts';
 import { openPglite, openPostgres, type RawDatabase } from './raw-database.ts';
 import { measureReportCsvs, type ReportCsvFigures, reportCsvRow } from './report-csv-api.ts';
+import { median } from './stats.ts';
 import {
   measureSummariesApi,
   measureSummaryBaselines,
@@ -79,8 +80,7 @@ export async function benchDatabase(
   farms: { farm: BenchFarm; neighbour: BenchFarm },
   browser: Browser | undefined,
   cleanup: Cleanup,
-  stopAfterIngest = false,
-  reportsOnly = false,
+  part: Pick<BenchOptions, 'stopAfterIngest' | 'reportsOnly' | 'coldOnly'>,
 ): Promise<DatabaseFigures | undefined> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-bench-'));
   const removeData = cleanup.add(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -97,12 +97,16 @@ export async function benchDatabase(
     log('storing the organizations, balers, subscriptions and fields');
     const accounts = await prepareAccounts(env, farms.farm, farms.neighbour);
     const views = wholeFarmViews(farmBounds(farms.farm.fields));
-    if (stopAfterIngest) {
+    if (part.stopAfterIngest) {
       await ingestAlone(env, accounts, farms.farm, kind, databaseUrl, dataDir, cleanup);
       return undefined;
     }
-    if (reportsOnly) {
+    if (part.reportsOnly) {
       await reportsAlone(env, accounts, farms, views);
+      return undefined;
+    }
+    if (part.coldOnly) {
+      await coldAlone(env, accounts, farms.farm, views, cleanup, kind, databaseUrl, dataDir);
       return undefined;
     }
     const live = await measureProduct(env, accounts, farms, views, browser, cleanup);
@@ -320,6 +324,64 @@ async function reportsAlone(
     log(`load average ${os.loadavg().join(', ')}`);
   } finally {
     await server.stop();
+  }
+}
+
+/**
+ * `--cold-only`: the farm ingested and its map index and summary built once, then three restarts,
+ * each measured as the restart row is, and that row's baseline, printed.
+ */
+async function coldAlone(
+  env: Record<string, string>,
+  accounts: Accounts,
+  farm: BenchFarm,
+  views: ReturnType<typeof wholeFarmViews>,
+  cleanup: Cleanup,
+  kind: DatabaseKind,
+  databaseUrl: string | undefined,
+  dataDir: string,
+): Promise<void> {
+  const server = await startProductServer(env);
+  const stopServer = cleanup.add(() => server.stop());
+  try {
+    log(`ingest: ${farm.total.toLocaleString('en-US')} bales through the API, one client`);
+    await sendBatches(
+      server.url,
+      batchesOf(
+        farm.balers.map((b, i) => ({ key: accounts.farm.balerKeys[i] ?? '', bales: b.bales })),
+      ),
+    );
+    const idToken = await signIn(server.url, env, accounts.farm);
+    await measureColdStart(server, idToken, views[3] as MapViewQuery, farm.years[1]);
+  } finally {
+    await stopServer();
+  }
+  for (let round = 1; round <= 3; round += 1) {
+    const run = await restarted(env, cleanup, (again) =>
+      signIn(again.url, env, accounts.farm).then((token) =>
+        measureColdStart(again, token, views[3] as MapViewQuery, farm.years[1]),
+      ),
+    );
+    const kib = ((run.loaded.rssMiB - run.atRest.rssMiB) * 1024) / run.visible;
+    log(
+      `restart ${round}: ${Math.round(run.ms)} ms (clusters ${Math.round(run.clustersMs)}, ` +
+        `summary ${Math.round(run.summaryMs)}); ${kib.toFixed(2)} KiB a bale over rest`,
+    );
+  }
+  const raw =
+    kind === 'pglite'
+      ? await openPglite(path.join(dataDir, 'pglite'))
+      : await openPostgres(databaseUrl as string);
+  try {
+    const baselines = await measureClusterBaselines(raw, accounts.farm.orgId, views);
+    const sqlMs = median(baselines.sqlMs);
+    log(
+      `baseline ${Math.round(sqlMs + baselines.loadMs)} ms: SQL ${Math.round(sqlMs)} ms for ` +
+        `${baselines.points} points + supercluster.load ${Math.round(baselines.loadMs)} ms; ` +
+        `load average ${os.loadavg().join(', ')}`,
+    );
+  } finally {
+    await raw.close();
   }
 }
 

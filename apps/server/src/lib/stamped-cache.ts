@@ -27,8 +27,12 @@ export class StampedCache<T extends BaleStamp> {
     private readonly maxOrganizations: number,
   ) {}
 
-  async get(orgId: string): Promise<T> {
-    const stamp = await this.readStamp(orgId);
+  /**
+   * The organization's value at its current stamp: read now, or given by a caller that has just
+   * read it (with other things the request needed, in one query).
+   */
+  async get(orgId: string, current?: BaleStamp): Promise<T> {
+    const stamp = current ?? (await this.readStamp(orgId));
     const cached = this.#values.get(orgId);
     if (
       cached &&

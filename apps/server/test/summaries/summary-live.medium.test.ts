@@ -57,10 +57,10 @@ describe('summary columns on a live farm', () => {
     const [a, b] = [newBale({ weightKg: 700 }), newBale({ weightKg: 900 })];
     await ingest(t, baler.apiKey, [a]);
     const stampA = await mapIndexStamp(t.ctx.db, farm.orgId);
-    const rowsA = await listSummaryBales(t.ctx.db, farm.orgId, base.baleVersion);
+    const rowsA = (await listSummaryBales(t.ctx.db, farm.orgId, base.baleVersion)).visible;
     await ingest(t, baler.apiKey, [b]);
     const stampB = await mapIndexStamp(t.ctx.db, farm.orgId);
-    const rowsB = await listSummaryBales(t.ctx.db, farm.orgId, base.baleVersion);
+    const rowsB = (await listSummaryBales(t.ctx.db, farm.orgId, base.baleVersion)).visible;
 
     const first = mergeColumns(base, stampA, rowsA, []);
     const second = mergeColumns(base, stampB, rowsB, []);

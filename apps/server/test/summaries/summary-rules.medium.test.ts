@@ -12,10 +12,7 @@ import {
   aggregateColumns,
   type SummaryRow,
 } from '../../src/features/summaries/summary-aggregate.ts';
-import {
-  listLockedSince,
-  listSummaryBales,
-} from '../../src/features/summaries/summary-columns.repository.ts';
+import { listSummaryBales } from '../../src/features/summaries/summary-columns.repository.ts';
 import {
   type BaleColumns,
   buildColumns,
@@ -48,7 +45,7 @@ async function loadColumns(): Promise<BaleColumns> {
   const stamp = await mapIndexStamp(t.ctx.db, farm.orgId);
   return buildColumns(
     { orgId: farm.orgId, ...stamp },
-    await listSummaryBales(t.ctx.db, farm.orgId),
+    (await listSummaryBales(t.ctx.db, farm.orgId)).visible,
   );
 }
 
@@ -207,11 +204,15 @@ describe('summary columns stay current', () => {
       { ...fresh, creationTime: '2025-08-02T10:00:00Z' },
     ]);
     const stamp = await mapIndexStamp(t.ctx.db, farm.orgId);
+    const since = await listSummaryBales(t.ctx.db, farm.orgId, middle.baleVersion);
+    // The bale now locked is read as locked, not as visible.
+    expect(since.locked.map((bale) => bale.uid)).toEqual([fresh?.uid]);
+    expect(since.visible.uid).toEqual([moved?.uid]);
     const merged = mergeColumns(
       middle,
       stamp,
-      await listSummaryBales(t.ctx.db, farm.orgId, middle.baleVersion),
-      await listLockedSince(t.ctx.db, farm.orgId, middle.baleVersion),
+      since.visible,
+      since.locked.map((bale) => bale.uid),
     );
     const reference = await readSummaryReference(t.ctx.db, farm.orgId);
     const rebuilt = await loadColumns();

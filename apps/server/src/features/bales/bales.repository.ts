@@ -46,20 +46,21 @@ export function lockedBales(db: Db, orgId: string) {
 }
 
 /**
- * `visibleBales` (or, with `locked`, `lockedBales`) for a few bales named by uid, as a catch-up
- * reads the bales written since its version: each bale found by its key, then the same rule
- * checked bale by bale. Written as a condition the planner cannot turn into a join, so no table
- * statistics can make it walk every bale of the subscribed months to find a new one (right after
- * a bulk load, before PostgreSQL's autovacuum has analyzed the table, and always on PGlite).
- * @example await visibleBalesByUid(db, orgId, ['B-1']).select('bales.uid').execute()
+ * A few of the organization's bales named by uid, visible and locked alike, each with `visible`
+ * (the rule of `visibleBales`, checked bale by bale), as a catch-up reads the bales written since
+ * its version: each bale found by its key. Written as a value the planner cannot turn into a join,
+ * so no table statistics can make it walk every bale of the subscribed months to find a new one
+ * (right after a bulk load, before PostgreSQL's autovacuum has analyzed the table, and always on
+ * PGlite). Callers must keep locked bales out of anything shown.
+ * @example await balesByUidWithVisibility(db, orgId, ['B-1']).select('bales.uid').execute()
  */
-export function visibleBalesByUid(db: Db, orgId: string, uids: readonly string[], locked = false) {
+export function balesByUidWithVisibility(db: Db, orgId: string, uids: readonly string[]) {
   return db
     .selectFrom('bales')
     .where('bales.orgId', '=', orgId)
     .where('bales.uid', 'in', uids)
-    .where((eb) =>
-      eb(eb.case().when(subscriptionActive(eb)).then(true).else(false).end(), '=', !locked),
+    .select((eb) =>
+      eb.case().when(subscriptionActive(eb)).then(true).else(false).end().as('visible'),
     );
 }
 

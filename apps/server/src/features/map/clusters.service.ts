@@ -81,8 +81,8 @@ export async function clusterChildren(
 
 /**
  * The snapshot, the request's selection, the cuttings and crops the grades depend on and the
- * summaries' bale columns the grades come from, asked at once (after a restart both caches load
- * from one read; each cache reads its stamp once here).
+ * summaries' bale columns the grades come from. The reference query also reads the bales' stamp,
+ * which both caches then use (after a restart both load from one read).
  */
 async function readInputs(
   ctx: AppContext,
@@ -94,11 +94,13 @@ async function readInputs(
   reference: SummaryReference;
   columns: BaleColumns;
 }> {
-  const [snapshot, selection, reference, columns] = await Promise.all([
-    ctx.mapIndex.snapshot(orgId),
+  const [selection, reference] = await Promise.all([
     baleSelection(ctx, orgId, query),
     readSummaryReference(ctx.db, orgId),
-    ctx.summaryCache.columns(orgId),
+  ]);
+  const [snapshot, columns] = await Promise.all([
+    ctx.mapIndex.snapshot(orgId, reference.stamp),
+    ctx.summaryCache.columns(orgId, reference.stamp),
   ]);
   return { snapshot, selection, reference, columns };
 }

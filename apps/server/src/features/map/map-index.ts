@@ -14,11 +14,7 @@ import {
 } from './cluster-index.ts';
 import type { BaleSubset } from './cluster-totals.ts';
 import type { MapGrades } from './map-grades.ts';
-import {
-  listLockedCreationTimes,
-  listVisibleUids,
-  mapIndexStamp,
-} from './map-points.repository.ts';
+import { listVisibleUids, mapIndexStamp } from './map-points.repository.ts';
 import {
   buildSnapshot,
   type FarmSnapshot,
@@ -89,11 +85,12 @@ export class MapIndex {
   }
 
   /**
-   * The organization's current snapshot. A newer bale version is caught up on incrementally
-   * (only the bales written since); a change of subscriptions reloads everything.
+   * The organization's current snapshot, by the stamp read now or the one given (read by the
+   * request just before). A newer bale version is caught up on incrementally (only the bales
+   * written since); a change of subscriptions reloads everything.
    */
-  snapshot(orgId: string): Promise<FarmSnapshot> {
-    return this.#snapshots.get(orgId);
+  snapshot(orgId: string, stamp?: BaleStamp): Promise<FarmSnapshot> {
+    return this.#snapshots.get(orgId, stamp);
   }
 
   /**
@@ -248,12 +245,14 @@ export class MapIndex {
     stamp: BaleStamp,
     base: FarmSnapshot | undefined,
   ): Promise<FarmSnapshot> {
-    const since = base?.baleVersion;
     // The same read as the summary columns' for this stamp (after a restart both load at once).
-    const [visible, locked] = await Promise.all([
-      readVisibleBaleRows(this.db, orgId, 'map', stamp, since),
-      listLockedCreationTimes(this.db, orgId, since),
-    ]);
+    const { visible, locked } = await readVisibleBaleRows(
+      this.db,
+      orgId,
+      'map',
+      stamp,
+      base?.baleVersion,
+    );
     const points = toMapPoints(visible);
     return base
       ? mergeSnapshot(base, stamp, points, locked)

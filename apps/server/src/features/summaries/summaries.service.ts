@@ -71,7 +71,8 @@ async function summarize(
 ): Promise<SummaryRow[]> {
   // The selection resolves dates and the filter (404 for another organization's); the filter's
   // condition is read with it, since the columns apply it in memory.
-  const [{ range }, condition, columns, reference] = await Promise.all([
+  // The reference query reads the bales' stamp too, which the column cache then uses.
+  const [{ range }, condition, reference] = await Promise.all([
     baleSelection(ctx, orgId, query),
     query.filterId === undefined
       ? undefined
@@ -79,9 +80,9 @@ async function summarize(
           ({ id: _, name: __, dateRange: ___, ...rest }): FilterCondition =>
             options.withoutCuttingless ? { ...rest, includeCuttingless: false } : rest,
         ),
-    ctx.summaryCache.columns(orgId),
     readSummaryReference(ctx.db, orgId),
   ]);
+  const columns = await ctx.summaryCache.columns(orgId, reference.stamp);
   const lookup = lookUpCuttings(columns, reference);
   return aggregateColumns(
     columns,

@@ -2,7 +2,6 @@ import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
 import { type BaleStamp, StampedCache } from '../../lib/stamped-cache.ts';
 import { mapIndexStamp } from '../map/map-points.repository.ts';
-import { listLockedSince } from './summary-columns.repository.ts';
 import { type BaleColumns, buildColumns, mergeColumns } from './summary-columns.ts';
 import { readVisibleBaleRows } from './visible-bale-rows.ts';
 
@@ -27,8 +26,9 @@ export class SummaryCache {
     );
   }
 
-  columns(orgId: string): Promise<BaleColumns> {
-    return this.#columns.get(orgId);
+  /** The organization's columns, by the stamp read now or the one given (read just before). */
+  columns(orgId: string, stamp?: BaleStamp): Promise<BaleColumns> {
+    return this.#columns.get(orgId, stamp);
   }
 
   async #load(
@@ -37,12 +37,9 @@ export class SummaryCache {
     base: BaleColumns | undefined,
   ): Promise<BaleColumns> {
     // The same read as the map index's for this stamp (after a restart both load at once).
-    const rows = (since?: number) => readVisibleBaleRows(this.db, orgId, 'summaries', stamp, since);
-    if (!base) return buildColumns({ orgId, ...stamp }, await rows());
-    const [changed, locked] = await Promise.all([
-      rows(base.baleVersion),
-      listLockedSince(this.db, orgId, base.baleVersion),
-    ]);
-    return mergeColumns(base, stamp, changed, locked);
+    const read = await readVisibleBaleRows(this.db, orgId, 'summaries', stamp, base?.baleVersion);
+    if (!base) return buildColumns({ orgId, ...stamp }, read.visible);
+    const nowLocked = read.locked.map((bale) => bale.uid);
+    return mergeColumns(base, stamp, read.visible, nowLocked);
   }
 }

@@ -9,7 +9,7 @@ import {
   type Transaction,
 } from 'kysely';
 import { detached, interner } from '../../lib/detached-string.ts';
-import { lockedBales, visibleBales, visibleBalesByUid } from '../bales/bales.repository.ts';
+import { balesByUidWithVisibility, lockedBales, visibleBales } from '../bales/bales.repository.ts';
 import { measureColumns } from '../bales/filter-predicate.ts';
 import { listChangedUids } from '../map/map-points.repository.ts';
 import { numericColumns } from './summary-columns.ts';
@@ -50,35 +50,63 @@ const selected = [
 // concat_ws skips nulls: every nullable value becomes '' so positions hold.
 const packed = selected.map((value) => sql`coalesce((${value})::text, '')`);
 
+/** A bale the visibility rule hides (kept and counted, never shown) and when it was made. */
+export interface LockedBale {
+  uid: string;
+  createdMs: number;
+}
+
+/** One read of an organization's bales for the caches built from them (visible-bale-rows.ts). */
+export interface BaleRead {
+  visible: VisibleBaleBatch;
+  locked: LockedBale[];
+}
+
 /**
- * Every visible bale a summary or the map needs, or only those written after `sinceVersion`;
- * through `visibleBales`, the one visibility rule. Unordered. A few changed bales are read by
- * uid (`visibleBalesByUid`) as one text value; many, or all, through binary COPY on PostgreSQL.
+ * Every bale a summary or the map needs, or only those written after `sinceVersion`: the visible
+ * ones through `visibleBales` (the one visibility rule) with every value, the locked ones by uid
+ * and creation instant. Unordered. A few changed bales are read by uid, visible and locked in one
+ * query (`balesByUidWithVisibility`); many, or all, visible ones through binary COPY on PostgreSQL.
  */
 export async function listSummaryBales(
   db: Kysely<Database>,
   orgId: string,
   sinceVersion?: number,
-): Promise<VisibleBaleBatch> {
+): Promise<BaleRead> {
   const changed = await listChangedUids(db, orgId, sinceVersion);
   if (Array.isArray(changed)) {
-    if (changed.length === 0) return emptyBatch(0);
+    if (changed.length === 0) return { visible: emptyBatch(0), locked: [] };
     return readPacked(
-      db.selectFrom(visibleBalesByUid(db, orgId, changed).selectAll('bales').as('v')),
+      db.selectFrom(balesByUidWithVisibility(db, orgId, changed).selectAll('bales').as('v')),
+      true,
     );
   }
+  const since = changed === 'many' ? sinceVersion : undefined;
+  const [visible, locked] = await Promise.all([
+    listVisible(db, orgId, since),
+    listLocked(db, orgId, since),
+  ]);
+  return { visible, locked };
+}
+
+/** The visible bales (all, or written after `since`), through binary COPY on PostgreSQL. */
+async function listVisible(
+  db: Kysely<Database>,
+  orgId: string,
+  since: number | undefined,
+): Promise<VisibleBaleBatch> {
   const rows = (q: Db) =>
     q.selectFrom(
       visibleBales(q, orgId)
         .selectAll('bales')
-        .$if(changed === 'many', (b) => b.where('bales.version', '>', sinceVersion as number))
+        .$if(since !== undefined, (b) => b.where('bales.version', '>', since as number))
         .as('v'),
     );
   const copied = await transactionWithClient(db, async (trx, client) => {
     // A full read is counted first so the batch is the summary columns' size: they take its
     // number arrays instead of copying them, and nothing grows by copies as rows arrive.
     let capacity: number | undefined;
-    if (changed === undefined) {
+    if (since === undefined) {
       const { n } = await rows(trx)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
@@ -89,19 +117,59 @@ export async function listSummaryBales(
     await readCopyRows(client, query.compile(), readRow(batch));
     return batch;
   });
-  return copied ? copied.value : readPacked(rows(db));
+  if (copied) return copied.value;
+  return (await readPacked(rows(db), false)).visible;
 }
 
-/** The rows as one packed text value (PGlite, and a few bales on PostgreSQL). */
-async function readPacked(
-  from: SelectQueryBuilder<Database & { v: Selectable<Database['bales']> }, 'v', object>,
-): Promise<VisibleBaleBatch> {
-  const row = await from
+/** The locked bales (all, or written after `since`): uid and creation instant, as one text. */
+async function listLocked(db: Db, orgId: string, since: number | undefined): Promise<LockedBale[]> {
+  const row = await db
+    .selectFrom(
+      lockedBales(db, orgId)
+        .$if(since !== undefined, (q) => q.where('bales.version', '>', since as number))
+        .select(['bales.uid', 'bales.creationTime'])
+        .as('v'),
+    )
     .select(
-      sql<string | null>`string_agg(concat_ws(',', ${sql.join(packed)}), chr(30))`.as('packed'),
+      sql<string | null>`string_agg(concat_ws(',', date_part('epoch', v.creation_time) * 1000,
+        v.uid), chr(30))`.as('packed'),
     )
     .executeTakeFirstOrThrow();
-  return row.packed ? unpack(row.packed) : emptyBatch(0);
+  const locked: LockedBale[] = [];
+  const packed = row.packed ?? '';
+  for (let at = 0; at < packed.length; ) {
+    const comma = packed.indexOf(',', at);
+    const end = packed.indexOf(ROW_END, comma);
+    const stop = end === -1 ? packed.length : end;
+    // A copy: a slice would keep the whole packed text alive as long as the uid.
+    locked.push({
+      createdMs: Number(packed.slice(at, comma)),
+      uid: detached(packed.slice(comma + 1, stop)),
+    });
+    at = stop + 1;
+  }
+  return locked;
+}
+
+/**
+ * The rows as one packed text value (PGlite, and a few bales on PostgreSQL). With `flagged`, the
+ * rows carry the query's `visible` value first and the locked ones are returned apart.
+ */
+async function readPacked(
+  from: SelectQueryBuilder<
+    Database & { v: Selectable<Database['bales']> & { visible?: boolean } },
+    'v',
+    object
+  >,
+  flagged: boolean,
+): Promise<BaleRead> {
+  const values = flagged ? [sql`v.visible::text`, ...packed] : packed;
+  const row = await from
+    .select(
+      sql<string | null>`string_agg(concat_ws(',', ${sql.join(values)}), chr(30))`.as('packed'),
+    )
+    .executeTakeFirstOrThrow();
+  return row.packed ? unpack(row.packed, flagged) : { visible: emptyBatch(0), locked: [] };
 }
 
 /** Reads the binary rows into the batch, in the order `selected` names their values. */
@@ -130,8 +198,9 @@ function readRow(batch: VisibleBaleBatch): (row: CopyFieldReader) => void {
 }
 
 /** Reads the packed rows with a cursor: no array of lines, no array of fields per row. */
-function unpack(packed: string): VisibleBaleBatch {
+function unpack(packed: string, flagged: boolean): BaleRead {
   const batch = emptyBatch();
+  const locked: LockedBale[] = [];
   // Strings kept from the read are copies: a slice would keep the whole packed text alive.
   const intern = interner();
   const fieldList = fieldListReader();
@@ -146,7 +215,20 @@ function unpack(packed: string): VisibleBaleBatch {
     const value = next();
     return value === '' ? Number.NaN : Number(value);
   };
+  const nextUid = () => {
+    const end = packed.indexOf(ROW_END, at);
+    const uid = detached(packed.slice(at, end === -1 ? packed.length : end));
+    at = end === -1 ? packed.length : end + 1;
+    return uid;
+  };
   while (at < packed.length) {
+    if (flagged && next() === 'false') {
+      const createdMs = Number(next());
+      // The uid comes after every other selected value (it may hold commas).
+      for (let field = 2; field < selected.length; field += 1) next();
+      locked.push({ createdMs, uid: nextUid() });
+      continue;
+    }
     const i = nextRow(batch);
     batch.createdMs[i] = Number(next());
     batch.creationLat[i] = Number(next());
@@ -161,31 +243,7 @@ function unpack(packed: string): VisibleBaleBatch {
     batch.bindingMode[i] = intern(next());
     batch.appliedPreservativeKg[i] = nextNumber();
     batch.fieldUids[i] = fieldList(intern(next()));
-    const end = packed.indexOf(ROW_END, at);
-    batch.uid[i] = detached(packed.slice(at, end === -1 ? packed.length : end));
-    at = end === -1 ? packed.length : end + 1;
+    batch.uid[i] = nextUid();
   }
-  return batch;
-}
-
-/** Uids of the organization's locked bales written after `sinceVersion`. */
-export async function listLockedSince(
-  db: Db,
-  orgId: string,
-  sinceVersion: number,
-): Promise<string[]> {
-  const changed = await listChangedUids(db, orgId, sinceVersion);
-  if (Array.isArray(changed) && changed.length === 0) return [];
-  const row = await db
-    .selectFrom(
-      (Array.isArray(changed)
-        ? visibleBalesByUid(db, orgId, changed, true)
-        : lockedBales(db, orgId).where('bales.version', '>', sinceVersion)
-      )
-        .select('bales.uid')
-        .as('v'),
-    )
-    .select(sql<string | null>`string_agg(v.uid, chr(30))`.as('packed'))
-    .executeTakeFirstOrThrow();
-  return row.packed ? row.packed.split(ROW_END) : [];
+  return { visible: batch, locked };
 }

@@ -1,5 +1,7 @@
 import type { Database } from '@baletrack/db/database';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { BaleStamp } from '../../lib/stamped-cache.ts';
+import { baleStampValues, toBaleStamp } from '../map/map-points.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -17,9 +19,11 @@ export interface ReferenceCutting {
 /**
  * What a summary reads besides bales: cuttings (with their fields), crops, fields and balers.
  * They change without a bale version (a cutting's days, a crop's name), so they are read afresh
- * on every request: a few dozen rows, one query.
+ * on every request: a few dozen rows, one query. The same query reads the bales' stamp, which
+ * the request then hands to the caches (`SummaryCache.columns`, `MapIndex.snapshot`).
  */
 export interface SummaryReference {
+  stamp: BaleStamp;
   cuttings: ReferenceCutting[];
   crops: { id: string; name: string }[];
   fields: { id: string; name: string }[];
@@ -31,7 +35,12 @@ const named = (table: 'crops' | 'fields' | 'balers', orgId: string) =>
     from ${sql.table(table)} as t where t.org_id = ${orgId})`;
 
 export async function readSummaryReference(db: Db, orgId: string): Promise<SummaryReference> {
-  const { rows } = await sql<SummaryReference>`select
+  const stamp = baleStampValues(orgId);
+  const { rows } = await sql<
+    Omit<SummaryReference, 'stamp'> & Parameters<typeof toBaleStamp>[0]
+  >`select
+    ${stamp.baleVersion} as "baleVersion",
+    ${stamp.activeMonths} as "activeMonths",
     (select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'year', c.year,
         'startDate', c.start_date, 'endDate', c.end_date, 'cropId', c.crop_id,
         'fieldIds', (select coalesce(json_agg(f.field_id), '[]') from cutting_fields as f
@@ -42,5 +51,6 @@ export async function readSummaryReference(db: Db, orgId: string): Promise<Summa
     ${named('balers', orgId)} as balers`.execute(db);
   const row = rows[0];
   if (!row) throw new Error('The summary reference query returned no row.');
-  return row;
+  const { baleVersion, activeMonths, ...reference } = row;
+  return { ...reference, stamp: toBaleStamp({ baleVersion, activeMonths }) };
 }

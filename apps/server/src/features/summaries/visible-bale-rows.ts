@@ -1,14 +1,13 @@
 import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
 import type { BaleStamp } from '../../lib/stamped-cache.ts';
-import { listSummaryBales } from './summary-columns.repository.ts';
-import type { VisibleBaleBatch } from './visible-bale-batch.ts';
+import { type BaleRead, listSummaryBales } from './summary-columns.repository.ts';
 
 /** The caches built from each organization's visible bales (one read feeds both). */
 export type RowConsumer = 'map' | 'summaries';
 
 interface Shared {
-  rows: Promise<VisibleBaleBatch>;
+  rows: Promise<BaleRead>;
   takenBy: Set<RowConsumer>;
 }
 
@@ -18,8 +17,8 @@ const KEEP_MS = 10_000;
 const shared = new WeakMap<Kysely<Database>, Map<string, Shared>>();
 
 /**
- * The visible bales (all, or written after `sinceVersion`) for one of the caches loading the
- * stamp it read: the read another cache started for the same organization, stamp and base
+ * The visible bales and the locked ones (all, or written after `sinceVersion`) for one of the
+ * caches loading the stamp it read: the read another cache started for the same organization, stamp and base
  * version is shared, not repeated (it began after that stamp was read, so it holds every bale
  * the stamp covers).
  * @example const rows = await readVisibleBaleRows(db, orgId, 'map', stamp, base.baleVersion);
@@ -30,7 +29,7 @@ export function readVisibleBaleRows(
   consumer: RowConsumer,
   stamp: BaleStamp,
   sinceVersion?: number,
-): Promise<VisibleBaleBatch> {
+): Promise<BaleRead> {
   let reads = shared.get(db);
   if (!reads) {
     reads = new Map();
