@@ -179,6 +179,8 @@ function readRow(batch: VisibleBaleBatch): (row: CopyFieldReader) => void {
     () => new RepeatedText(),
   ) as [RepeatedText, RepeatedText, RepeatedText, RepeatedText, RepeatedText];
   const fieldList = fieldListReader();
+  const [firstNumeric] = numericColumns as unknown as [keyof VisibleBaleBatch['numbers']];
+  let numbers: Float64Array[] = [];
   return (row) => {
     const i = nextRow(batch);
     batch.createdMs[i] = row.float8();
@@ -186,7 +188,11 @@ function readRow(batch: VisibleBaleBatch): (row: CopyFieldReader) => void {
     batch.creationLon[i] = row.float8();
     batch.currentLat[i] = row.float8();
     batch.currentLon[i] = row.float8();
-    for (const column of numericColumns) batch.numbers[column][i] = row.float8();
+    // The number columns as an array (a keyed read per value is slow), again when they grew.
+    if (numbers[0] !== batch.numbers[firstNumeric]) {
+      numbers = numericColumns.map((column) => batch.numbers[column]);
+    }
+    for (let n = 0; n < numbers.length; n += 1) (numbers[n] as Float64Array)[i] = row.float8();
     batch.balerId[i] = row.repeated(balerIds) ?? '';
     batch.baleSize[i] = row.repeated(sizes) ?? '';
     batch.loadType[i] = row.repeated(loadTypes);
