@@ -35,145 +35,208 @@ const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
 const UUID_OID = 2950;
 
-class Writer {
-  buffer = Buffer.allocUnsafe(1 << 16);
+/**
+ * Writes COPY's binary rows into 64 KiB buffers, each value straight in its type's send form;
+ * a full buffer goes to `done` for the stream. Numbers go through a DataView, which V8 compiles
+ * to plain stores (Buffer's own writeDoubleBE and the like copy byte by byte).
+ * @example const out = new CopyWriter(); out.row(1); out.text('B-1');
+ */
+export class CopyWriter {
+  buffer = Buffer.allocUnsafe(CHUNK);
+  private view = viewOf(this.buffer);
   length = 0;
   readonly done: Buffer[] = [];
 
   private room(bytes: number) {
     if (this.length + bytes <= this.buffer.length) return;
     this.flush();
-    if (bytes > this.buffer.length) this.buffer = Buffer.allocUnsafe(bytes);
+    if (bytes > this.buffer.length) {
+      this.buffer = Buffer.allocUnsafe(bytes);
+      this.view = viewOf(this.buffer);
+    }
   }
   /** Hands the bytes so far to `done` and goes on in a fresh buffer. */
   flush() {
     if (this.length === 0) return;
     this.done.push(this.buffer.subarray(0, this.length));
-    this.buffer = Buffer.allocUnsafe(Math.max(1 << 16, this.buffer.length));
+    this.buffer = Buffer.allocUnsafe(Math.max(CHUNK, this.buffer.length));
+    this.view = viewOf(this.buffer);
     this.length = 0;
+  }
+  /** A row's start: how many fields follow. */
+  row(fields: number) {
+    this.room(2);
+    this.view.setInt16(this.length, fields);
+    this.length += 2;
   }
   int16(value: number) {
     this.room(2);
-    this.length = this.buffer.writeInt16BE(value, this.length);
+    this.view.setInt16(this.length, value);
+    this.length += 2;
   }
   int32(value: number) {
     this.room(4);
-    this.length = this.buffer.writeInt32BE(value, this.length);
+    this.view.setInt32(this.length, value);
+    this.length += 4;
   }
-  /** A field of `bytes` bytes: its length is written; returns where its bytes go. */
-  field(bytes: number): number {
-    this.room(4 + bytes);
-    const at = this.buffer.writeInt32BE(bytes, this.length);
-    this.length = at + bytes;
-    return at;
+  null() {
+    this.int32(-1);
   }
-  /** A text field, in UTF-8 (at most three bytes per UTF-16 unit). */
+  float8(value: number) {
+    this.room(12);
+    this.view.setInt32(this.length, 8);
+    this.view.setFloat64(this.length + 4, value);
+    this.length += 12;
+  }
+  /** An integer; throws CopyValueError outside the 32-bit range. */
+  int4(value: number) {
+    if (!Number.isInteger(value) || value < -(2 ** 31) || value >= 2 ** 31) {
+      throw new CopyValueError(`${value} is out of range for type integer`);
+    }
+    this.room(8);
+    this.view.setInt32(this.length, 4);
+    this.view.setInt32(this.length + 4, value);
+    this.length += 8;
+  }
+  /** An integer; throws CopyValueError beyond what a double holds exactly. */
+  int8(value: number) {
+    if (!Number.isSafeInteger(value))
+      throw new CopyValueError(`${value} is out of range for bigint`);
+    this.room(12);
+    this.view.setInt32(this.length, 8);
+    this.view.setBigInt64(this.length + 4, BigInt(value));
+    this.length += 12;
+  }
+  bool(value: boolean) {
+    this.room(5);
+    this.view.setInt32(this.length, 1);
+    this.buffer[this.length + 4] = value ? 1 : 0;
+    this.length += 5;
+  }
+  /** A text field, in UTF-8: ASCII copied by hand (most values are short), the rest encoded. */
   text(value: string) {
-    this.room(4 + value.length * 3);
+    const n = value.length;
+    this.room(4 + n * 3);
+    const b = this.buffer;
     const at = this.length + 4;
-    const bytes = this.buffer.write(value, at, 'utf8');
-    this.buffer.writeInt32BE(bytes, this.length);
+    let i = 0;
+    for (; i < n; i += 1) {
+      const c = value.charCodeAt(i);
+      if (c >= 0x80) break;
+      b[at + i] = c;
+    }
+    const bytes = i === n ? n : i + b.write(value.slice(i), at + i, 'utf8');
+    this.view.setInt32(this.length, bytes);
     this.length = at + bytes;
+  }
+  /** A uuid in its usual text form. */
+  uuid(value: string) {
+    this.room(20);
+    this.view.setInt32(this.length, 16);
+    uuidBytes(value).copy(this.buffer, this.length + 4);
+    this.length += 20;
+  }
+  /** Milliseconds since 1970 (Date.parse, getTime) as microseconds since 2000. */
+  timestamptz(ms: number) {
+    const us = Math.round(ms - POSTGRES_EPOCH_MS) * 1000;
+    if (!Number.isSafeInteger(us)) throw new RangeError(`${ms} is not a time COPY can write`);
+    this.room(12);
+    const high = Math.floor(us / 2 ** 32);
+    this.view.setInt32(this.length, 8);
+    this.view.setInt32(this.length + 4, high);
+    this.view.setUint32(this.length + 8, us - high * 2 ** 32);
+    this.length += 12;
+  }
+  /** Days since 2000-01-01. */
+  date(days: number) {
+    this.room(8);
+    this.view.setInt32(this.length, 4);
+    this.view.setInt32(this.length + 4, days);
+    this.length += 8;
+  }
+  /** A uuid[] of one dimension (none when empty). */
+  uuidArray(items: readonly string[]) {
+    // Dimensions, has-nulls flag, element type; then the one dimension's size and lower bound.
+    const header = items.length === 0 ? 12 : 20;
+    const bytes = header + items.length * 20;
+    this.room(4 + bytes);
+    const v = this.view;
+    let p = this.length;
+    v.setInt32(p, bytes);
+    v.setInt32(p + 4, items.length === 0 ? 0 : 1);
+    v.setInt32(p + 8, 0);
+    v.setInt32(p + 12, UUID_OID);
+    p += 16;
+    if (items.length > 0) {
+      v.setInt32(p, items.length);
+      v.setInt32(p + 4, 1);
+      p += 8;
+      for (const item of items) {
+        v.setInt32(p, 16);
+        uuidBytes(item).copy(this.buffer, p + 4);
+        p += 20;
+      }
+    }
+    this.length = p;
   }
 }
+
+const CHUNK = 1 << 16;
+const viewOf = (buffer: Buffer) => new DataView(buffer.buffer, buffer.byteOffset, buffer.length);
 
 // The same few uuids (organization, baler, fields) recur on every row: their bytes are kept.
 const uuidCache = new Map<string, Buffer>();
 
-function uuidBytes(value: string, buffer: Buffer, at: number) {
+function uuidBytes(value: string): Buffer {
   let bytes = uuidCache.get(value);
   if (bytes === undefined) {
     bytes = Buffer.from(value.replaceAll('-', ''), 'hex');
     if (uuidCache.size >= 1_024) uuidCache.clear();
     uuidCache.set(value, bytes);
   }
-  bytes.copy(buffer, at);
+  return bytes;
 }
 
-/** Microseconds since 2000-01-01 as two 32-bit halves: exact in a double within ±285 years. */
-function writeMicroseconds(value: Date | string, buffer: Buffer, at: number) {
-  const ms = value instanceof Date ? value.getTime() : Date.parse(value);
-  const us = Math.round(ms - POSTGRES_EPOCH_MS) * 1000;
-  if (!Number.isSafeInteger(us))
-    throw new RangeError(`${String(value)} is not a time COPY can write`);
-  const high = Math.floor(us / 2 ** 32);
-  buffer.writeInt32BE(high, at);
-  buffer.writeUInt32BE(us - high * 2 ** 32, at + 4);
-}
+const timeMs = (value: Date | string) =>
+  value instanceof Date ? value.getTime() : Date.parse(value);
 
-function writeValue(out: Writer, type: CopyType, value: CopyValue) {
+function writeValue(out: CopyWriter, type: CopyType, value: CopyValue) {
   if (value === null || value === undefined) {
-    out.int32(-1);
+    out.null();
     return;
   }
-  // `field` may move to a fresh buffer: read `out.buffer` only after it.
   switch (type) {
     case 'text':
       out.text(typeof value === 'string' ? value : String(value));
       return;
-    case 'uuid': {
-      const at = out.field(16);
-      uuidBytes(String(value), out.buffer, at);
+    case 'uuid':
+      out.uuid(String(value));
       return;
-    }
-    case 'float8': {
-      const at = out.field(8);
-      out.buffer.writeDoubleBE(Number(value), at);
+    case 'float8':
+      out.float8(Number(value));
       return;
-    }
-    case 'int4': {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < -(2 ** 31) || n >= 2 ** 31) {
-        throw new CopyValueError(`${value} is out of range for type integer`);
-      }
-      const at = out.field(4);
-      out.buffer.writeInt32BE(n, at);
+    case 'int4':
+      out.int4(Number(value));
       return;
-    }
-    case 'int8': {
-      const n = Number(value);
-      if (!Number.isSafeInteger(n)) throw new CopyValueError(`${value} is out of range for bigint`);
-      const at = out.field(8);
-      out.buffer.writeBigInt64BE(BigInt(n), at);
+    case 'int8':
+      out.int8(Number(value));
       return;
-    }
-    case 'bool': {
-      const at = out.field(1);
-      out.buffer.writeUInt8(value ? 1 : 0, at);
+    case 'bool':
+      out.bool(Boolean(value));
       return;
-    }
-    case 'timestamptz': {
-      const at = out.field(8);
-      writeMicroseconds(value as Date | string, out.buffer, at);
+    case 'timestamptz':
+      out.timestamptz(timeMs(value as Date | string));
       return;
-    }
-    case 'date': {
-      const days = Math.round(
-        (Date.parse(`${String(value).slice(0, 10)}T00:00:00Z`) - POSTGRES_EPOCH_MS) / 86_400_000,
+    case 'date':
+      out.date(
+        Math.round(
+          (Date.parse(`${String(value).slice(0, 10)}T00:00:00Z`) - POSTGRES_EPOCH_MS) / 86_400_000,
+        ),
       );
-      const at = out.field(4);
-      out.buffer.writeInt32BE(days, at);
       return;
-    }
-    case 'uuid[]': {
-      const items = value as readonly string[];
-      // Dimensions, has-nulls flag, element type; then the one dimension's size and lower bound.
-      const header = items.length === 0 ? 12 : 20;
-      let p = out.field(header + items.length * 20);
-      const b = out.buffer;
-      p = b.writeInt32BE(items.length === 0 ? 0 : 1, p);
-      p = b.writeInt32BE(0, p);
-      p = b.writeInt32BE(UUID_OID, p);
-      if (items.length === 0) return;
-      p = b.writeInt32BE(items.length, p);
-      p = b.writeInt32BE(1, p);
-      for (const item of items) {
-        p = b.writeInt32BE(16, p);
-        uuidBytes(item, b, p);
-        p += 16;
-      }
+    case 'uuid[]':
+      out.uuidArray(value as readonly string[]);
       return;
-    }
   }
 }
 
@@ -183,7 +246,7 @@ export function encodeCopyRows(
   rows: readonly (readonly CopyValue[])[],
 ): Buffer[] {
   checkValues(types, rows);
-  return [...copyChunks(types, rows)];
+  return [...copyChunks(rows.length, valueRows(types, rows))];
 }
 
 /** Throws CopyValueError for the first value its integer column cannot hold. */
@@ -206,25 +269,31 @@ function checkValues(types: readonly CopyType[], rows: readonly (readonly CopyVa
 
 /**
  * The rows in COPY's binary format, a chunk of about 64 KiB at a time, encoded as they are
- * read: the database works on the first chunks while the later ones are encoded.
+ * read: the database works on the first chunks while the later ones are encoded. `write`
+ * writes row `i` (or nothing, to leave it out).
  */
 function* copyChunks(
-  types: readonly CopyType[],
-  rows: readonly (readonly CopyValue[])[],
+  count: number,
+  write: (out: CopyWriter, i: number) => void,
 ): Generator<Buffer> {
-  const out = new Writer();
+  const out = new CopyWriter();
   // The signature, then no flags and no header extension.
   yield Buffer.concat([SIGNATURE, Buffer.alloc(8)]);
-  for (const row of rows) {
-    out.int16(types.length);
-    for (let i = 0; i < types.length; i += 1) {
-      writeValue(out, types[i] as CopyType, row[i]);
-    }
+  for (let i = 0; i < count; i += 1) {
+    write(out, i);
     if (out.done.length > 0) yield* out.done.splice(0);
   }
   out.int16(-1);
   out.flush();
   yield* out.done;
+}
+
+function valueRows(types: readonly CopyType[], rows: readonly (readonly CopyValue[])[]) {
+  return (out: CopyWriter, i: number) => {
+    const row = rows[i] as readonly CopyValue[];
+    out.row(types.length);
+    for (let c = 0; c < types.length; c += 1) writeValue(out, types[c] as CopyType, row[c]);
+  };
 }
 
 /**
@@ -242,7 +311,31 @@ export async function copyRowsIn(
 ): Promise<void> {
   const types = columns.map(([, type]) => type);
   checkValues(types, rows);
-  const names = columns.map(([name]) => name).join(', ');
-  const stream = client.query(copyFrom(`COPY ${table} (${names}) FROM STDIN (FORMAT binary)`));
-  await pipeline(Readable.from(copyChunks(types, rows)), stream);
+  await copyWrittenIn(
+    client,
+    table,
+    columns.map(([name]) => name),
+    rows.length,
+    valueRows(types, rows),
+  );
+}
+
+/**
+ * Streams `count` rows into a table with binary COPY, each written by `write` as the stream
+ * asks for it (CopyWriter's `row`, then one value per column, in `names`' order), or left out
+ * when `write` writes nothing. What `write` throws ends the COPY (the database is told it
+ * failed) and rejects with it; so does the database's own refusal.
+ * @example await copyWrittenIn(client, 'notes', ['id', 'body'], 1, (out) => { out.row(2); out.uuid(id); out.text('hi'); });
+ */
+export async function copyWrittenIn(
+  client: pg.PoolClient,
+  table: string,
+  names: readonly string[],
+  count: number,
+  write: (out: CopyWriter, i: number) => void,
+): Promise<void> {
+  const stream = client.query(
+    copyFrom(`COPY ${table} (${names.join(', ')}) FROM STDIN (FORMAT binary)`),
+  );
+  await pipeline(Readable.from(copyChunks(count, write)), stream);
 }

@@ -96,6 +96,58 @@ describe('a large batch mixing new, newer, older and unchanged records', () => {
   });
 });
 
+describe('a large batch checked and written as its COPY streams', () => {
+  it('reports bad records anywhere in it with their index and stores all the others', async () => {
+    const { orgId, baler } = await newOrganization();
+    const batch: unknown[] = Array.from({ length: 1_000 }, (_, i) =>
+      newBale({ uid: `STREAM-${i}` }),
+    );
+    batch[0] = { ...newBale({ uid: 'BAD-FIRST' }), baleSize: 'Huge' };
+    batch[500] = 'not a bale';
+    batch[999] = { ...newBale(), uid: 'BAD\u0007LAST' };
+    const response = await postIngest(t, baler.apiKey, { bales: batch });
+    expect(response.status).toBe(200);
+    const result = ingestResponseSchema.parse(await response.json());
+    expect(result).toMatchObject({ created: 997, updated: 0, unchanged: 0 });
+    expect(result.rejected.map((r) => [r.index, r.uid])).toEqual([
+      [0, 'BAD-FIRST'],
+      [500, undefined],
+      [999, undefined],
+    ]);
+    expect(result.rejected[0]?.reason).toMatch(/^baleSize: /);
+    expect((await stored(orgId)).size).toBe(997);
+  });
+
+  it('keeps the last record of a uid sent twice far into it, among stored bales', async () => {
+    const { orgId, baler } = await newOrganization();
+    const known = Array.from({ length: 50 }, (_, i) => newBale({ uid: `KNOWN-${i}` }));
+    await ingest(t, baler.apiKey, known);
+    const fresh = Array.from({ length: 600 }, (_, i) =>
+      newBale({ uid: `TWICE-${i}`, weightKg: 500 }),
+    );
+    const batch = [
+      ...fresh,
+      { ...newBale({ uid: 'BAD-WEIGHT' }), weightKg: -1 },
+      // The duplicate comes after 600 new bales have streamed: the COPY is undone and the
+      // batch goes the long way in the same transaction.
+      { ...fresh[10], weightKg: 777, updateTime: '2025-06-20T00:00:00Z' },
+      { ...known[3], weightKg: 655, updateTime: '2025-06-20T00:00:00Z' },
+      known[4],
+    ];
+    const response = await postIngest(t, baler.apiKey, { bales: batch });
+    expect(response.status).toBe(200);
+    const result = ingestResponseSchema.parse(await response.json());
+    expect(result).toMatchObject({ created: 600, updated: 1, unchanged: 2 });
+    expect(result.rejected.map((r) => [r.index, r.uid])).toEqual([[600, 'BAD-WEIGHT']]);
+    const after = await stored(orgId);
+    expect(after.size).toBe(650);
+    expect(after.get('TWICE-10')?.weightKg).toBe(777);
+    expect(after.get('TWICE-11')?.weightKg).toBe(500);
+    expect(after.get('KNOWN-3')?.weightKg).toBe(655);
+    expect(after.get('TWICE-0')?.version).toBe(after.get('KNOWN-3')?.version);
+  });
+});
+
 describe('a record the database refuses in a large batch', () => {
   it('is reported with its index, among new and stored bales, and the others are kept', async () => {
     const { orgId, baler } = await newOrganization();

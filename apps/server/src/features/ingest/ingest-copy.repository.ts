@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PostgresClient } from '@baletrack/db/connect';
-import { type CopyType, copyRowsIn } from '@baletrack/db/copy';
+import { type CopyType, type CopyWriter, copyRowsIn, copyWrittenIn } from '@baletrack/db/copy';
 import {
   type BaleRecordRow,
   type BatchStamp,
@@ -8,14 +8,16 @@ import {
   recordColumns,
   snake,
 } from '../bales/bale-writes.repository.ts';
+import { baleCopyColumns } from './ingest-bale-copy.ts';
 
 // Ingest's PostgreSQL path (docs/adr/0019-ingest-through-copy.md). Under the organization's
 // version lock, which every writer of its bales holds (lockNextBaleVersion), no other
 // transaction inserts or changes its bales meanwhile, so: a batch is first streamed with COPY
-// straight into `bales`, under a savepoint; when a uid is already stored, that is undone, the
-// batch's stored uids are looked up by the primary key, the new bales are streamed in, and the
-// stored ones go by COPY into a temporary table and one UPDATE applies the same rules as
-// `upsertBales` (newer or equal, and different). PGlite, and the one-by-one isolation of a
+// straight into `bales`, under a savepoint, each record checked and written as it goes
+// (copyNewBales); when a uid is already stored or comes twice, that is undone, the batch's
+// stored uids are looked up by the primary key, the new bales are streamed in, and the stored
+// ones go by COPY into a temporary table and one UPDATE applies the same rules as `upsertBales`
+// (newer or equal, and different) (copyMixedBales). PGlite, and the one-by-one isolation of a
 // refused record, keep using `upsertBales`.
 
 const columns = Object.keys(recordColumns) as RecordColumn[];
@@ -47,7 +49,8 @@ const updateFromBatch = `UPDATE bales b
       IS DISTINCT FROM ($2::uuid, $3::text, ${list('s.')})`;
 
 const recordCopyColumns = columns.map((c): [string, CopyType] => [snake(c), recordColumns[c]]);
-const insertColumns: [string, CopyType][] = [
+/** The columns of a new bale's row, with their types, as `insertRows` gives them. */
+export const insertColumns: [string, CopyType][] = [
   ['org_id', 'uuid'],
   ['uid', 'text'],
   ['baler_id', 'uuid'],
@@ -59,27 +62,40 @@ const insertColumns: [string, CopyType][] = [
 const batchColumns: [string, CopyType][] = [['uid', 'text'], ...recordCopyColumns];
 
 /**
- * Inserts bales or updates the stored ones (same organization and uid) when the record is not
- * older than what is stored and differs from it, through COPY, inside the caller's transaction
- * on this client, which must hold the organization's version lock. Uids must be distinct.
- * Returns how many rows were inserted and how many updated; the others were unchanged.
+ * Streams `count` rows into `bales`, each written by `write` (or left out), under a savepoint,
+ * inside the caller's transaction on this client, which must hold the organization's version
+ * lock. Returns false, with nothing written, when a uid is already stored or comes twice (the
+ * unique violation); the caller then takes the long way (copyMixedBales).
  */
-export async function copyUpsertBales(
+export async function copyNewBales(
+  client: PostgresClient,
+  count: number,
+  write: (out: CopyWriter, i: number) => void,
+): Promise<boolean> {
+  await client.query(`SAVEPOINT ${allNew}`);
+  try {
+    await copyWrittenIn(client, 'bales', baleCopyColumns, count, write);
+    await client.query(`RELEASE SAVEPOINT ${allNew}`);
+    return true;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+    await client.query(`ROLLBACK TO SAVEPOINT ${allNew}`);
+    return false;
+  }
+}
+
+/**
+ * Inserts bales or updates the stored ones (same organization and uid) when the record is not
+ * older than what is stored and differs from it, once copyNewBales was refused, in the same
+ * transaction: the batch's stored uids are looked up by the primary key, the new bales streamed
+ * in, the stored ones updated from a temporary table. Uids must be distinct. Returns how many
+ * rows were inserted and how many updated; the others were unchanged.
+ */
+export async function copyMixedBales(
   client: PostgresClient,
   stamp: BatchStamp,
   rows: BaleRecordRow[],
 ): Promise<{ inserted: number; updated: number }> {
-  // Most batches are new bales only: they go straight in. A uid already stored (a resend)
-  // refuses the COPY at that row; back to before it, and the batch goes the long way.
-  await client.query(`SAVEPOINT ${allNew}`);
-  try {
-    await copyRowsIn(client, 'bales', insertColumns, insertRows(stamp, rows));
-    await client.query(`RELEASE SAVEPOINT ${allNew}`);
-    return { inserted: rows.length, updated: 0 };
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
-    await client.query(`ROLLBACK TO SAVEPOINT ${allNew}`);
-  }
   const found = await client.query<{ uid: string }>(storedUids, [
     stamp.orgId,
     rows.map((row) => row.uid),
@@ -111,7 +127,7 @@ const allNew = 'ingest_all_new';
 const UNIQUE_VIOLATION = '23505';
 
 /** The rows of `bales` for new bales, with the batch's baler, version and time. */
-function insertRows(stamp: BatchStamp, rows: BaleRecordRow[]) {
+export function insertRows(stamp: BatchStamp, rows: BaleRecordRow[]) {
   const { orgId, balerId, balerVin, version, changedAt } = stamp;
   return rows.map((row) => [
     orgId,

@@ -45,11 +45,14 @@ const oneOf = (values: readonly string[]): Check => {
   return (v) => typeof v === 'string' && set.has(v);
 };
 const text: Check = (v) => typeof v === 'string' && !FORBIDDEN.test(v);
+const FROM_1970 = Date.UTC(1970, 0, 1);
+const FROM_2100 = Date.UTC(2100, 0, 1);
 /** A bale time: zod's date-time, in 1970–2099 (ingestBaleSchema's baleTime). */
 const time: Check = (v) => {
   if (typeof v !== 'string' || DATE_TIME === null || !DATE_TIME.test(v)) return false;
-  const year = new Date(v).getUTCFullYear();
-  return year >= 1970 && year < 2100;
+  // The year in UTC, compared as instants: no Date made for each of a batch's 10,000 times.
+  const ms = Date.parse(v);
+  return ms >= FROM_1970 && ms < FROM_2100;
 };
 const plain = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;

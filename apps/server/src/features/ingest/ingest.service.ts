@@ -1,31 +1,24 @@
 import type { IngestBale, IngestResponse } from '@baletrack/contracts/ingest/ingest';
 import { ingestMessages } from '@baletrack/contracts/ingest/ingest';
-import { type PostgresClient, transactionWithClient } from '@baletrack/db/connect';
+import { transactionWithClient } from '@baletrack/db/connect';
 import type { Database } from '@baletrack/db/database';
-import { dryMassKg, rfv } from '@baletrack/domain/nutrition';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
-  type BaleRecordRow,
+  type BatchStamp,
   commitBaleVersion,
   lockNextBaleVersion,
   upsertBales,
 } from '../bales/bale-writes.repository.ts';
 import { assignFields } from '../fields/field-assignment.ts';
 import { activateMonthsWithBales } from '../subscriptions/subscription-months.repository.ts';
-import { copyUpsertBales } from './ingest-copy.repository.ts';
-import { parseRecord, utcMonth } from './ingest-record.ts';
-
-const round = (value: number, digits: number) => {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
-};
-
-/** RFV from ADF and NDF (docs/product.md#formulas), rounded as stored; null without both values. */
-function computedRfv(adf: number | null, ndf: number | null): number | null {
-  return adf === null || ndf === null || ndf <= 0 ? null : round(rfv(adf, ndf), 1);
-}
+import { writeBaleRow } from './ingest-bale-copy.ts';
+import { copyMixedBales, copyNewBales } from './ingest-copy.repository.ts';
+import { fastCheckedBale } from './ingest-fast-check.ts';
+import { fieldsAround } from './ingest-fields.ts';
+import { checkRecord, parseRecord } from './ingest-record.ts';
+import { toRow } from './ingest-row.ts';
 
 export type IngestResult = IngestResponse;
 
@@ -49,6 +42,41 @@ export async function ingestBales(
   baler: IngestingBaler,
   records: readonly unknown[],
 ): Promise<IngestResult> {
+  let streamed: IngestResult | undefined;
+  try {
+    streamed = await streamBatch(ctx, baler, records);
+  } catch (error) {
+    if (!isRecordRefusal(error)) throw error;
+    // One record the database refuses must not refuse the batch, or a baler resending it would
+    // fail forever: store the records one by one and report the refused ones like bad records.
+    return storeOneByOne(ctx, baler, checkBatch(records));
+  }
+  if (streamed) {
+    const stored = streamed.created + streamed.updated + streamed.unchanged;
+    if (stored === 0) throw noValidRecord(streamed.rejected);
+    return streamed;
+  }
+  const checked = checkBatch(records);
+  try {
+    count(checked.result, await storeBales(ctx, baler, checked.bales));
+    return checked.result;
+  } catch (error) {
+    if (!isRecordRefusal(error)) throw error;
+    return storeOneByOne(ctx, baler, checked);
+  }
+}
+
+interface CheckedBatch {
+  /** The rejected records, and the earlier records of a uid sent twice as unchanged. */
+  result: IngestResult;
+  /** The valid records, the last of each uid. */
+  bales: IngestBale[];
+  /** Each uid's index in the batch. */
+  indexOf: Map<string, number>;
+}
+
+/** Every record checked; throws AppError 400 when none is valid. */
+function checkBatch(records: readonly unknown[]): CheckedBatch {
   const result: IngestResult = { created: 0, updated: 0, unchanged: 0, rejected: [] };
   const latest = new Map<string, IngestBale>();
   const indexOf = new Map<string, number>();
@@ -62,87 +90,39 @@ export async function ingestBales(
     latest.set(parsed.bale.uid, parsed.bale);
     indexOf.set(parsed.bale.uid, index);
   });
-  if (latest.size === 0) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      ingestMessages.noValidRecord,
-      result.rejected.map((r) => ({ path: `bales.${r.index}`, message: r.reason })),
-    );
-  }
-
-  const bales = [...latest.values()];
-  try {
-    count(result, await storeBatch(ctx, baler, bales));
-  } catch (error) {
-    if (!isRecordRefusal(error)) throw error;
-    // One record the database refuses must not refuse the batch, or a baler resending it would
-    // fail forever: store the records one by one (each its own small statement, without COPY)
-    // and report the refused ones like bad records.
-    let stored = 0;
-    for (const bale of bales) {
-      try {
-        count(result, await storeBales(ctx, baler, [bale]));
-        stored += 1;
-      } catch (single) {
-        if (!isRecordRefusal(single)) throw single;
-        result.rejected.push({
-          index: indexOf.get(bale.uid) ?? 0,
-          uid: bale.uid,
-          reason: ingestMessages.refusedByDatabase,
-        });
-      }
-    }
-    result.rejected.sort((a, b) => a.index - b.index);
-    if (stored === 0) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        ingestMessages.noValidRecord,
-        result.rejected.map((r) => ({ path: `bales.${r.index}`, message: r.reason })),
-      );
-    }
-  }
-  return result;
+  if (latest.size === 0) throw noValidRecord(result.rejected);
+  return { result, bales: [...latest.values()], indexOf };
 }
 
-function toRow(bale: IngestBale, fieldUids: string[]): BaleRecordRow {
-  const adf = bale.adf;
-  const ndf = bale.ndf;
-  const creationTime = new Date(bale.creationTime);
-  return {
-    uid: bale.uid,
-    tagSerialNumber: bale.tagSerialNumber,
-    creationTime,
-    creationMonth: utcMonth(creationTime),
-    creationLat: bale.creationLocation.lat,
-    creationLon: bale.creationLocation.lon,
-    currentLat: bale.currentLocation.lat,
-    currentLon: bale.currentLocation.lon,
-    updateTime: bale.updateTime === null ? null : new Date(bale.updateTime),
-    weightKg: bale.weightKg,
-    dryMassKg: bale.dryMassKg ?? round(dryMassKg(bale.weightKg, bale.avgMoisture), 2),
-    avgMoisture: bale.avgMoisture,
-    peakMoisture: bale.peakMoisture,
-    protein: bale.protein,
-    ash: bale.ash,
-    sugar: bale.sugar,
-    temperature: bale.temperature,
-    measurementQuality: bale.measurementQuality,
-    baleLengthM: bale.baleLengthMeters,
-    baleDiameterM: bale.baleDiameterMeters,
-    cutLengthMm: bale.cutLengthMM,
-    flakeCount: bale.flakeCount,
-    appliedPreservativeKg: bale.appliedPreservativeKg,
-    baleSize: bale.baleSize,
-    rfv: bale.rfv === undefined ? computedRfv(adf, ndf) : bale.rfv,
-    adf,
-    ndf,
-    loadType: bale.loadType,
-    fieldUids,
-    bindingMode: bale.bindingMode,
-    wrapsPerBale: bale.wrapsPerBale,
-    stackType: bale.stackType,
-    missingTags: bale.missingTags,
-  };
+/** The 400 of a batch without any record stored, listing every rejection. */
+function noValidRecord(rejected: IngestResult['rejected']): AppError {
+  return new AppError(
+    'VALIDATION_FAILED',
+    ingestMessages.noValidRecord,
+    rejected.map((r) => ({ path: `bales.${r.index}`, message: r.reason })),
+  );
+}
+
+/** Each valid record in its own transaction; the ones the database refuses are reported. */
+async function storeOneByOne(ctx: AppContext, baler: IngestingBaler, checked: CheckedBatch) {
+  const { result, bales, indexOf } = checked;
+  let stored = 0;
+  for (const bale of bales) {
+    try {
+      count(result, await storeBales(ctx, baler, [bale]));
+      stored += 1;
+    } catch (single) {
+      if (!isRecordRefusal(single)) throw single;
+      result.rejected.push({
+        index: indexOf.get(bale.uid) ?? 0,
+        uid: bale.uid,
+        reason: ingestMessages.refusedByDatabase,
+      });
+    }
+  }
+  result.rejected.sort((a, b) => a.index - b.index);
+  if (stored === 0) throw noValidRecord(result.rejected);
+  return result;
 }
 
 function count(result: IngestResult, stored: { inserted: number; updated: number; rows: number }) {
@@ -161,59 +141,100 @@ function isRecordRefusal(error: unknown): boolean {
 }
 
 /**
- * A whole batch in one transaction: on PostgreSQL streamed with COPY (ADR 19), on PGlite as
- * `storeBales` writes it.
+ * On PostgreSQL, the batch in one transaction as ADR 19 says: each record checked and written
+ * into the COPY of new bales as it streams; a stored uid or one sent twice undoes that COPY and
+ * the checked batch goes the long way (copyMixedBales) in the same transaction. Returns
+ * undefined on PGlite; a result that counts no bale means no record was valid.
  */
-async function storeBatch(ctx: AppContext, baler: IngestingBaler, bales: IngestBale[]) {
+async function streamBatch(
+  ctx: AppContext,
+  baler: IngestingBaler,
+  records: readonly unknown[],
+): Promise<IngestResult | undefined> {
   const changedAt = ctx.now();
-  const copied = await transactionWithClient(ctx.db, (trx, client) =>
-    storeIn(ctx, trx, baler, bales, changedAt, client),
-  );
-  return copied ? copied.value : storeBales(ctx, baler, bales);
+  const done = await transactionWithClient(ctx.db, async (trx, client) => {
+    const stamp = await lockedStamp(trx, baler, changedAt);
+    // Fields are read under the version lock, which field changes take too: a field saved
+    // meanwhile is either seen here or re-assigns these bales after this commits.
+    const fieldsAt = await fieldsAround(trx, baler.orgId, records);
+    const result: IngestResult = { created: 0, updated: 0, unchanged: 0, rejected: [] };
+    const months = new Set<string>();
+    const allNew = await copyNewBales(client, records.length, (out, index) => {
+      const record = records[index];
+      const bale = fastCheckedBale(record) ?? checkedOrRejected(record, index, result);
+      if (!bale) return;
+      months.add(writeBaleRow(out, stamp, bale, fieldsAt(bale.creationLocation)));
+      result.created += 1;
+    });
+    if (allNew) {
+      await finishBatch(ctx, trx, stamp, [...months], result.created);
+      return result;
+    }
+    const checked = checkBatch(records);
+    const rows = checked.bales.map((bale) => toRow(bale, [...fieldsAt(bale.creationLocation)]));
+    const stored = await copyMixedBales(client, stamp, rows);
+    count(checked.result, { ...stored, rows: rows.length });
+    const rowMonths = [...new Set(rows.map((row) => row.creationMonth))];
+    await finishBatch(ctx, trx, stamp, rowMonths, stored.inserted + stored.updated);
+    return checked.result;
+  });
+  return done?.value;
+}
+
+/** checkRecord's bale, or its rejection added to the result and null. */
+function checkedOrRejected(record: unknown, index: number, result: IngestResult) {
+  const checked = checkRecord(record, index);
+  if ('bale' in checked) return checked.bale;
+  result.rejected.push(checked.rejection);
+  return null;
+}
+
+/** Takes the organization's version lock: the stamp every row of the batch carries. */
+async function lockedStamp(
+  trx: Transaction<Database>,
+  baler: IngestingBaler,
+  changedAt: Date,
+): Promise<BatchStamp> {
+  const version = await lockNextBaleVersion(trx, baler.orgId);
+  return { orgId: baler.orgId, balerId: baler.id, balerVin: baler.vin, version, changedAt };
 }
 
 /**
- * Writes bales in one transaction (all or none), bumping the organization's bale version, which
- * tells every process's map index (mapIndexStamp) to catch up.
+ * What follows a batch's writes in its transaction: the months of its bales activated when
+ * billing is off, and the version published when some bale changed.
+ */
+async function finishBatch(
+  ctx: AppContext,
+  trx: Transaction<Database>,
+  stamp: BatchStamp,
+  months: string[],
+  changed: number,
+) {
+  if (ctx.config.billing === 'off' && months.length > 0) {
+    // Before the version commits, so no process ever sees these bales locked.
+    await activateMonthsWithBales(trx, { orgId: stamp.orgId, balerId: stamp.balerId, months });
+  }
+  if (changed > 0) await commitBaleVersion(trx, stamp.orgId, stamp.version);
+}
+
+/**
+ * Writes bales in one transaction (all or none) with one statement (upsertBales): PGlite's way,
+ * and a refused batch's record by record. Bumps the organization's bale version, which tells
+ * every process's map index (mapIndexStamp) to catch up.
  */
 async function storeBales(ctx: AppContext, baler: IngestingBaler, bales: IngestBale[]) {
   const changedAt = ctx.now();
-  return ctx.db.transaction().execute((trx) => storeIn(ctx, trx, baler, bales, changedAt));
-}
-
-/** The writes of `storeBales` inside a transaction; through COPY when given its client. */
-async function storeIn(
-  ctx: AppContext,
-  trx: Transaction<Database>,
-  baler: IngestingBaler,
-  bales: IngestBale[],
-  changedAt: Date,
-  copyClient?: PostgresClient,
-) {
-  const version = await lockNextBaleVersion(trx, baler.orgId);
-  // Fields are read under the version lock, which field changes take too: a field saved
-  // meanwhile is either seen here or re-assigns these bales after this commits.
-  const fieldUids = await assignFields(
-    trx,
-    baler.orgId,
-    bales.map((bale) => bale.creationLocation),
-  );
-  const rows = bales.map((bale, i) => toRow(bale, fieldUids[i] ?? []));
-  const stamp = {
-    orgId: baler.orgId,
-    balerId: baler.id,
-    balerVin: baler.vin,
-    version,
-    changedAt,
-  };
-  const { inserted, updated } = copyClient
-    ? await copyUpsertBales(copyClient, stamp, rows)
-    : await upsertBales(trx, stamp, rows);
-  if (ctx.config.billing === 'off') {
-    // Before the version commits, so no process ever sees these bales locked.
+  return ctx.db.transaction().execute(async (trx) => {
+    const stamp = await lockedStamp(trx, baler, changedAt);
+    const fieldUids = await assignFields(
+      trx,
+      baler.orgId,
+      bales.map((bale) => bale.creationLocation),
+    );
+    const rows = bales.map((bale, i) => toRow(bale, fieldUids[i] ?? []));
+    const { inserted, updated } = await upsertBales(trx, stamp, rows);
     const months = [...new Set(rows.map((row) => row.creationMonth))];
-    await activateMonthsWithBales(trx, { orgId: baler.orgId, balerId: baler.id, months });
-  }
-  if (inserted + updated > 0) await commitBaleVersion(trx, baler.orgId, version);
-  return { inserted, updated, rows: rows.length };
+    await finishBatch(ctx, trx, stamp, months, inserted + updated);
+    return { inserted, updated, rows: rows.length };
+  });
 }
