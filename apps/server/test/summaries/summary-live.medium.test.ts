@@ -74,4 +74,38 @@ describe('summary columns on a live farm', () => {
     expect(changed.numbers.weightKg).not.toBe(base.numbers.weightKg);
     expect(await totalsOf(farm.orgId, changed)).toEqual({ count: 12, weight: 6_000 });
   });
+
+  it('read a catch-up by uid, or by version past 2,000 bales, locked bales apart', async () => {
+    const { farm, baler } = await liveFarm();
+    const base = await mapIndexStamp(t.ctx.db, farm.orgId);
+    // Made in a month without subscription: locked.
+    const locked = (n: number) =>
+      Array.from({ length: n }, () => newBale({ creationTime: '2025-08-02T10:00:00Z' }));
+    const few = [newBale(), newBale(), newBale(), ...locked(1)];
+    await ingest(t, baler.apiKey, few);
+    const small = await listSummaryBales(t.ctx.db, farm.orgId, base.baleVersion);
+    expect([...small.visible.uid].sort()).toEqual(
+      few
+        .slice(0, 3)
+        .map((b) => b.uid)
+        .sort(),
+    );
+    expect(small.locked.map((b) => b.uid)).toEqual([few[3]?.uid]);
+    expect(small.locked[0]?.createdMs).toBe(Date.parse('2025-08-02T10:00:00Z'));
+
+    const middle = await mapIndexStamp(t.ctx.db, farm.orgId);
+    const many = [...Array.from({ length: 2_001 }, () => newBale()), ...locked(5)];
+    await ingest(t, baler.apiKey, many);
+    const large = await listSummaryBales(t.ctx.db, farm.orgId, middle.baleVersion);
+    expect(large.visible.length).toBe(2_001);
+    expect(new Set(large.visible.uid.slice(0, large.visible.length))).toEqual(
+      new Set(many.slice(0, 2_001).map((b) => b.uid)),
+    );
+    expect(large.locked.map((b) => b.uid).sort()).toEqual(
+      many
+        .slice(2_001)
+        .map((b) => b.uid)
+        .sort(),
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import type { Database } from '@baletrack/db/database';
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { BalePredicate } from './filter-predicate.ts';
 import type { TimeRange } from './time-range.ts';
 
@@ -52,13 +52,13 @@ export function lockedBales(db: Db, orgId: string) {
  * so no table statistics can make it walk every bale of the subscribed months to find a new one
  * (right after a bulk load, before PostgreSQL's autovacuum has analyzed the table, and always on
  * PGlite). Callers must keep locked bales out of anything shown.
- * @example await balesByUidWithVisibility(db, orgId, ['B-1']).select('bales.uid').execute()
+ * @example await balesByUidWithVisibility(db, orgId, sql`array['B-1']`).select('bales.uid').execute()
  */
-export function balesByUidWithVisibility(db: Db, orgId: string, uids: readonly string[]) {
+export function balesByUidWithVisibility(db: Db, orgId: string, uids: Expression<string[]>) {
   return db
     .selectFrom('bales')
     .where('bales.orgId', '=', orgId)
-    .where('bales.uid', 'in', uids)
+    .where((eb) => eb('bales.uid', '=', eb.fn.any(uids)))
     .select((eb) =>
       eb.case().when(subscriptionActive(eb)).then(true).else(false).end().as('visible'),
     );

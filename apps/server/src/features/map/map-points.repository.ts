@@ -27,30 +27,20 @@ export async function listVisibleUids(
 }
 
 // Past this many changed bales a catch-up reads them by version, as a full load does.
-const MAX_LISTED_UIDS = 2_000;
+export const MAX_LISTED_UIDS = 2_000;
 
 /**
- * What a catch-up reads after `sinceVersion`: undefined for everything (a full load), the uids
- * written since (found by the (org_id, version) index), or 'many' past 2,000 of them. Joined with
- * the visibility rule in one query, planners without fresh statistics (PGlite never has any;
- * PostgreSQL right after a bulk load) walk every bale of the subscribed months and filter by
- * version: tens of milliseconds for one new bale.
- * @example const changed = await listChangedUids(db, orgId, snapshot.baleVersion);
+ * The uids written after `sinceVersion`, as one SQL array value found by the (org_id, version)
+ * index: at most 2,001 of them (past `MAX_LISTED_UIDS` a catch-up reads by version instead).
+ * Meant for `uid = ANY(…)`, which looks each one up in the primary key whatever the planner's
+ * statistics: joined with the visibility rule, planners without fresh statistics (PGlite never
+ * has any; PostgreSQL right after a bulk load) walk every bale of the subscribed months and
+ * filter by version, tens of milliseconds for one new bale.
+ * @example sql`select cardinality(${changedUids(orgId, snapshot.baleVersion)})`
  */
-export async function listChangedUids(
-  db: Db,
-  orgId: string,
-  sinceVersion: number | undefined,
-): Promise<string[] | 'many' | undefined> {
-  if (sinceVersion === undefined) return undefined;
-  const rows = await db
-    .selectFrom('bales')
-    .select('uid')
-    .where('orgId', '=', orgId)
-    .where('version', '>', sinceVersion)
-    .limit(MAX_LISTED_UIDS + 1)
-    .execute();
-  return rows.length > MAX_LISTED_UIDS ? 'many' : rows.map((row) => row.uid);
+export function changedUids(orgId: string, sinceVersion: number) {
+  return sql<string[]>`array(select uid from bales where org_id = ${orgId}
+    and version > ${sinceVersion} limit ${MAX_LISTED_UIDS + 1})`;
 }
 
 /**

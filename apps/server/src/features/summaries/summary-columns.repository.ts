@@ -11,7 +11,7 @@ import {
 import { detached, interner } from '../../lib/detached-string.ts';
 import { balesByUidWithVisibility, lockedBales, visibleBales } from '../bales/bales.repository.ts';
 import { measureColumns } from '../bales/filter-predicate.ts';
-import { listChangedUids } from '../map/map-points.repository.ts';
+import { changedUids, MAX_LISTED_UIDS } from '../map/map-points.repository.ts';
 import { numericColumns } from './summary-columns.ts';
 import {
   columnsCapacity,
@@ -65,26 +65,35 @@ export interface BaleRead {
 /**
  * Every bale a summary or the map needs, or only those written after `sinceVersion`: the visible
  * ones through `visibleBales` (the one visibility rule) with every value, the locked ones by uid
- * and creation instant. Unordered. A few changed bales are read by uid, visible and locked in one
- * query (`balesByUidWithVisibility`); many, or all, visible ones through binary COPY on PostgreSQL.
+ * and creation instant. Unordered. A few changed bales (a catch-up) are found and read in one
+ * query, visible and locked together, by uid (`changedUids`, `balesByUidWithVisibility`); many,
+ * or all, visible ones through binary COPY on PostgreSQL.
  */
 export async function listSummaryBales(
   db: Kysely<Database>,
   orgId: string,
   sinceVersion?: number,
 ): Promise<BaleRead> {
-  const changed = await listChangedUids(db, orgId, sinceVersion);
-  if (Array.isArray(changed)) {
-    if (changed.length === 0) return { visible: emptyBatch(0), locked: [] };
-    return readPacked(
-      db.selectFrom(balesByUidWithVisibility(db, orgId, changed).selectAll('bales').as('v')),
-      true,
-    );
+  if (sinceVersion !== undefined) {
+    const { n, packed } = await db
+      .selectFrom(db.selectNoFrom(changedUids(orgId, sinceVersion).as('uids')).as('c'))
+      .select([
+        sql<number>`cardinality(c.uids)`.as('n'),
+        sql<
+          string | null
+        >`case when cardinality(c.uids) > ${MAX_LISTED_UIDS} then null else (${packedRows(
+          db.selectFrom(
+            balesByUidWithVisibility(db, orgId, sql<string[]>`c.uids`).selectAll('bales').as('v'),
+          ),
+          true,
+        )}) end`.as('packed'),
+      ])
+      .executeTakeFirstOrThrow();
+    if (Number(n) <= MAX_LISTED_UIDS) return unpack(packed ?? '', true);
   }
-  const since = changed === 'many' ? sinceVersion : undefined;
   const [visible, locked] = await Promise.all([
-    listVisible(db, orgId, since),
-    listLocked(db, orgId, since),
+    listVisible(db, orgId, sinceVersion),
+    listLocked(db, orgId, sinceVersion),
   ]);
   return { visible, locked };
 }
@@ -118,7 +127,8 @@ async function listVisible(
     return batch;
   });
   if (copied) return copied.value;
-  return (await readPacked(rows(db), false)).visible;
+  const { packed } = await packedRows(rows(db), false).executeTakeFirstOrThrow();
+  return unpack(packed ?? '', false).visible;
 }
 
 /** The locked bales (all, or written after `since`): uid and creation instant, as one text. */
@@ -153,23 +163,20 @@ async function listLocked(db: Db, orgId: string, since: number | undefined): Pro
 
 /**
  * The rows as one packed text value (PGlite, and a few bales on PostgreSQL). With `flagged`, the
- * rows carry the query's `visible` value first and the locked ones are returned apart.
+ * rows carry the query's `visible` value first (`unpack` returns the locked ones apart).
  */
-async function readPacked(
+function packedRows(
   from: SelectQueryBuilder<
     Database & { v: Selectable<Database['bales']> & { visible?: boolean } },
     'v',
     object
   >,
   flagged: boolean,
-): Promise<BaleRead> {
+) {
   const values = flagged ? [sql`v.visible::text`, ...packed] : packed;
-  const row = await from
-    .select(
-      sql<string | null>`string_agg(concat_ws(',', ${sql.join(values)}), chr(30))`.as('packed'),
-    )
-    .executeTakeFirstOrThrow();
-  return row.packed ? unpack(row.packed, flagged) : { visible: emptyBatch(0), locked: [] };
+  return from.select(
+    sql<string | null>`string_agg(concat_ws(',', ${sql.join(values)}), chr(30))`.as('packed'),
+  );
 }
 
 /** Reads the binary rows into the batch, in the order `selected` names their values. */
