@@ -39,7 +39,8 @@ describe('grade counts in the cluster index', () => {
       if (g !== UNGRADED)
         expected[hayGrades[g] as string] = (expected[hayGrades[g] as string] ?? 0) + 1;
     }
-    const { index } = buildClusterIndex(points, new Map(), new Map(), {}, undefined, grades);
+    const layer = { points, stacked: new Uint8Array(points.length) };
+    const { index } = buildClusterIndex(layer, new Map(), {}, undefined, grades);
     for (let zoom = 0; zoom <= 17; zoom += 1) {
       const seen: Record<string, number> = {};
       for (const feature of index.getClusters([-180, -85, 180, 85], zoom)) {

@@ -11,7 +11,7 @@ import {
   type Totals,
 } from './cluster-totals.ts';
 import type { MapGrades } from './map-grades.ts';
-import type { MapPoint, StackPlace } from './map-snapshot.ts';
+import type { FoldedLayer, MapPoint, StackPlace } from './map-snapshot.ts';
 
 export type PointIndex = Supercluster<ClusterPointProps, Totals>;
 type PointFeature = Parameters<PointIndex['load']>[0][number];
@@ -37,16 +37,17 @@ export interface ClusterView {
 
 /** The full index over the folded bales that are loose (not stacked) and over the stacks. */
 export function buildClusterIndex(
-  points: readonly MapPoint[],
+  layer: Pick<FoldedLayer, 'points' | 'stacked'>,
   stackPlaces: ReadonlyMap<string, StackPlace>,
-  stackOf: ReadonlyMap<string, string>,
   range: TimeRange,
   subset: BaleSubset | undefined,
   grades: MapGrades,
 ): ClusterIndex {
   const features: PointFeature[] = [];
-  for (const bale of points) {
-    if (stackOf.has(bale.uid) || !inTimeRange(range, bale.createdMs)) continue;
+  const { points, stacked } = layer;
+  for (let i = 0; i < points.length; i += 1) {
+    const bale = points[i] as MapPoint;
+    if (stacked[i] === 1 || !inTimeRange(range, bale.createdMs)) continue;
     if (subset && !subset.uids.has(bale.uid)) continue;
     features.push(pointFeature(bale.lon, bale.lat, { bale, grade: grades.of(bale) }));
   }

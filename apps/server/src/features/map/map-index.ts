@@ -187,14 +187,7 @@ export class MapIndex {
       perRange.set(key, built);
     } else {
       this.#fullBuilds += 1;
-      const index = buildClusterIndex(
-        layer.points,
-        snapshot.stacks,
-        snapshot.stackOf,
-        range,
-        subset,
-        grades,
-      );
+      const index = buildClusterIndex(layer, snapshot.stacks, range, subset, grades);
       built = { ...index, range, filtered: subset !== undefined, gradesKey: grades.key };
       if (perRange.size >= MAX_RANGES_PER_SNAPSHOT) {
         const oldest = perRange.keys().next().value;
@@ -254,13 +247,15 @@ export class MapIndex {
       base?.baleVersion,
     );
     const points = toMapPoints(visible);
-    return base
-      ? mergeSnapshot(base, stamp, points, locked)
-      : buildSnapshot(
-          { orgId, ...stamp },
-          points,
-          new Map(locked.map((row) => [row.uid, row.createdMs])),
-        );
+    if (base) return mergeSnapshot(base, stamp, points, locked);
+    const snapshot = buildSnapshot(
+      { orgId, ...stamp },
+      points,
+      new Map(locked.map((row) => [row.uid, row.createdMs])),
+    );
+    // The uid map is not needed to answer (a catch-up needs it): made once this turn is done.
+    setImmediate(() => snapshot.byUid);
+    return snapshot;
   }
 }
 
