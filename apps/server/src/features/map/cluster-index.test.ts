@@ -22,6 +22,7 @@ const bale = (i: number): MapPoint => ({
   rfv: null,
   protein: null,
   baleSize: 'FourXFour',
+  row: i,
 });
 
 describe('grade counts in the cluster index', () => {

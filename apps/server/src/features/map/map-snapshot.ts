@@ -17,6 +17,11 @@ export interface MapPoint {
   /** Crude protein, % of DM: the map's colour while the organization reads nutrition, not RFV. */
   protein: number | null;
   baleSize: BaleSize;
+  /**
+   * Its row in the read it came from: where summary columns built from the same read hold it
+   * (after a restart both are built from one read), a hint checked before use (`MapGrades`).
+   */
+  row: number;
 }
 
 export interface StackPlace {
@@ -142,6 +147,7 @@ export function toMapPoints(rows: VisibleBaleBatch): MapPoint[] {
       rfv: Number.isNaN(rfv) ? null : rfv,
       protein: Number.isNaN(protein) ? null : protein,
       baleSize: rows.baleSize[i] as BaleSize,
+      row: i,
     };
   }
   return points;
