@@ -91,4 +91,30 @@ describe('imports of files made by the test', () => {
     const fromKml = await toGeoJson(t, token, { file: kml, filename: 'x.kml' });
     expect(fromKml.features.map((f) => f.properties.name)).toEqual(['Field 1']);
   });
+
+  it('GEOJSON: names with control characters and line breaks come back as one line that saves', async () => {
+    const ring = [
+      [-120.5, 46.6],
+      [-120.49, 46.6],
+      [-120.49, 46.61],
+      [-120.5, 46.6],
+    ];
+    const file = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { name: 'Ctl\u0007Bell \u001b[31m red\r\n' },
+          geometry: { type: 'Polygon', coordinates: [ring] },
+        },
+        {
+          type: 'Feature',
+          properties: { name: '\u0000\u0001' },
+          geometry: { type: 'Polygon', coordinates: [ring.map(([x = 0, y = 0]) => [x + 0.1, y])] },
+        },
+      ],
+    });
+    const body = await toGeoJson(t, token, { file, filename: 'fields.geojson' });
+    expect(body.features.map((f) => f.properties.name)).toEqual(['Ctl Bell [31m red', 'Field 2']);
+  });
 });

@@ -102,6 +102,43 @@ describe('refusals', () => {
       },
       v.boundaryTooManyCorners(5_000),
     ],
+    [
+      'a boundary reaching round the world',
+      {
+        boundary: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [-179, -80],
+              [179, -80],
+              [179, 80],
+              [-179, 80],
+              [-179, -80],
+            ],
+          ],
+        },
+      },
+      v.boundaryTooWide(100, 358 * 111.32),
+    ],
+    [
+      'a small box across the 180° meridian (GeoJSON reads it the long way round)',
+      {
+        boundary: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [179.9, 10],
+              [-179.9, 10],
+              [-179.9, 10.1],
+              [179.9, 10.1],
+              [179.9, 10],
+            ],
+          ],
+        },
+      },
+      v.boundaryTooWide(100, 359.8 * 111.32 * Math.cos((10.05 * Math.PI) / 180)),
+    ],
+    ['a size no field has', { sizeHectares: 1e308 }, v.fieldSizeTooLarge],
     ['a point', { boundary: { type: 'Point', coordinates: [-120.5, 46.6] } }, ''],
     ['no name', { name: '  ' }, v.nameRequired],
   ];

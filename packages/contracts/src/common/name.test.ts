@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../errors/messages.ts';
 import { messagesAt } from '../testing/issues-of.ts';
-import { nameSchema } from './name.ts';
+import { nameSchema, tidyFileName } from './name.ts';
 
 describe('nameSchema', () => {
   it('trims the name', () => {
@@ -16,5 +16,25 @@ describe('nameSchema', () => {
   it('caps the length at 100 characters', () => {
     expect(nameSchema.parse('x'.repeat(100))).toHaveLength(100);
     expect(messagesAt(nameSchema, 'x'.repeat(101), '')).toEqual([messages.validation.nameTooLong]);
+  });
+});
+
+describe('tidyFileName', () => {
+  it('turns control characters and line breaks into one space, so the name saves as it shows', () => {
+    expect(tidyFileName('Ctl\u0007Bell \u001b[31m red')).toBe('Ctl Bell [31m red');
+    expect(tidyFileName(' North\r\n40\t\u0085 ')).toBe('North 40');
+    expect(nameSchema.parse(tidyFileName('Ctl\u0007Bell'))).toBe('Ctl Bell');
+  });
+
+  it('keeps nothing of a name made only of spaces and controls', () => {
+    expect(tidyFileName('\u0000 \n')).toBeUndefined();
+    expect(tidyFileName(undefined)).toBeUndefined();
+  });
+
+  it('cuts a long name to the longest a name may be, never inside a character', () => {
+    expect(tidyFileName('x'.repeat(150))).toBe('x'.repeat(100));
+    const cut = tidyFileName(`${'x'.repeat(99)}🌾🌾`) as string;
+    expect(cut).toBe('x'.repeat(99));
+    expect(nameSchema.safeParse(cut).success).toBe(true);
   });
 });

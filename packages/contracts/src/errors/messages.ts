@@ -51,6 +51,9 @@ export const messages = {
     boundaryWithoutArea: 'A boundary must enclose an area; its corners lie on one line.',
     boundaryTooManyCorners: (max: number) =>
       `A boundary can have at most ${max.toLocaleString('en-US')} corners; simplify it and try again.`,
+    boundaryTooWide: (maxKm: number, spanKm: number) =>
+      `A boundary can reach at most ${maxKm} km across; this one reaches ${Math.round(spanKm).toLocaleString('en-US')} km. Check that it lies where the field is.`,
+    fieldSizeTooLarge: 'That size is larger than any field; check the number.',
     invalidRequest: 'Some fields are not valid. Please correct them and try again.',
   },
   filter: {

@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { nameSchema } from '../common/name.ts';
-import { boundarySchema } from '../geo/boundary.ts';
+import { messages } from '../errors/messages.ts';
+import { boundarySchema, MAX_BOUNDARY_SPAN_KM } from '../geo/boundary.ts';
+
+/** The largest known size a field may have: a square of the widest boundary's side. */
+export const MAX_FIELD_HECTARES = MAX_BOUNDARY_SPAN_KM * MAX_BOUNDARY_SPAN_KM * 100;
 
 /** POST /fields and PUT /fields/{id}. */
 export const saveFieldRequestSchema = z.object({
   name: nameSchema,
   /** The size the grower knows the field by, which may differ from the drawn area. */
-  sizeHectares: z.number().positive().nullable(),
+  sizeHectares: z
+    .number()
+    .positive()
+    .max(MAX_FIELD_HECTARES, messages.validation.fieldSizeTooLarge)
+    .nullable(),
   boundary: boundarySchema,
 });
 export type SaveFieldRequest = z.infer<typeof saveFieldRequestSchema>;

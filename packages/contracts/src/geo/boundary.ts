@@ -8,6 +8,13 @@ import { latitudeSchema, longitudeSchema } from './lat-lon.ts';
  */
 export const MAX_BOUNDARY_CORNERS = 5_000;
 
+/**
+ * How far a boundary may reach, north–south or east–west, in km: wider than any hay field or
+ * ranch paddock, narrow enough to catch a shape drawn or imported in the wrong place (a whole
+ * continent, or a box across the 180° meridian, which GeoJSON reads the long way round).
+ */
+export const MAX_BOUNDARY_SPAN_KM = 100;
+
 /** GeoJSON position: [longitude, latitude], an optional altitude allowed and ignored. */
 export const positionSchema = z.tuple([longitudeSchema, latitudeSchema], z.number());
 

@@ -1,3 +1,4 @@
+import { tidyFileName } from '@baletrack/contracts/common/name';
 import type {
   ConvertedFeature,
   RefusedFeature,
@@ -102,7 +103,8 @@ export async function acceptFeatures(
   const refused: RefusedFeature[] = [];
   for (const [index, found] of read.features.entries()) {
     await deadline.pause();
-    const name = found.name?.trim() || undefined;
+    // Names as they will save: a file's control characters and line breaks are not kept.
+    const [name, client, farm] = [found.name, found.client, found.farm].map(tidyFileName);
     const outcome = found.refusal ? { reason: found.refusal } : refusalOf(found.geometry);
     if ('reason' in outcome) {
       refused.push({ index, ...(name ? { name } : {}), reason: outcome.reason });
@@ -112,8 +114,8 @@ export async function acceptFeatures(
       type: 'Feature',
       properties: {
         name: name ?? `Field ${index + 1}`,
-        ...(found.client ? { client: found.client } : {}),
-        ...(found.farm ? { farm: found.farm } : {}),
+        ...(client ? { client } : {}),
+        ...(farm ? { farm } : {}),
       },
       geometry: outcome.boundary,
     });

@@ -1,5 +1,9 @@
 import { messages } from '@baletrack/contracts/errors/messages';
-import { type Boundary, MAX_BOUNDARY_CORNERS } from '@baletrack/contracts/geo/boundary';
+import {
+  type Boundary,
+  MAX_BOUNDARY_CORNERS,
+  MAX_BOUNDARY_SPAN_KM,
+} from '@baletrack/contracts/geo/boundary';
 import area from '@turf/area';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import kinks from '@turf/kinks';
@@ -24,10 +28,33 @@ function tidyRing(ring: number[][]): Position[] {
   return tidy;
 }
 
+/** Kilometres per degree of latitude (and of longitude at the equator). */
+const KM_PER_DEGREE = 111.32;
+
+/**
+ * How far the rings reach north–south or east–west, in km (east–west measured at the middle
+ * latitude): GeoJSON joins corners the short way in degrees, so a ring across the 180° meridian
+ * reaches nearly all the way round.
+ */
+function spanKm(polygons: Rings[]): number {
+  let [west, south, east, north] = [180, 90, -180, -90];
+  for (const [lon, lat] of polygons.flat(2)) {
+    west = Math.min(west, lon);
+    east = Math.max(east, lon);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+  }
+  const middle = ((south + north) / 2) * (Math.PI / 180);
+  return Math.max(
+    (north - south) * KM_PER_DEGREE,
+    (east - west) * KM_PER_DEGREE * Math.cos(middle),
+  );
+}
+
 /**
  * What the schema cannot say about a boundary (it checks ranges, closed rings and corner
- * counts): no ring crosses itself or another, holes lie inside their outline, the outline
- * encloses an area. Returns the boundary tidied (2D, no repeated corners), as it is stored;
+ * counts): it reaches at most `MAX_BOUNDARY_SPAN_KM` across, no ring crosses itself or another,
+ * holes lie inside their outline, the outline encloses an area. Returns the boundary tidied (2D, no repeated corners), as it is stored;
  * throws a 400 a grower can act on, naming where a ring crosses.
  * @example const stored = checkBoundary(request.body.boundary);
  */
@@ -40,6 +67,8 @@ export function checkBoundary(boundary: Boundary): Boundary {
   for (const rings of polygons) {
     if (rings.some((ring) => ring.length < 4)) refuse(v.boundaryRingTooShort);
   }
+  const span = spanKm(polygons);
+  if (span > MAX_BOUNDARY_SPAN_KM) refuse(v.boundaryTooWide(MAX_BOUNDARY_SPAN_KM, span));
   const tidy: Boundary =
     boundary.type === 'Polygon'
       ? { type: 'Polygon', coordinates: polygons[0] ?? [] }
