@@ -54,6 +54,11 @@ test('the owner opens the heat-risk list and finds a wet bale with its reasons',
   const details = page.getByRole('region', { name: 'Bale details' });
   await expect(details.getByRole('heading', { level: 2 })).toContainText(`TAG-${uid}`);
   await expect(baleMap(page)).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  // The map went to the bale, close enough to draw it on its own (not the farm's overview).
+  await expect(baleMap(page)).toHaveAttribute('data-focused', 'true');
+  await expect(baleMap(page)).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+  expect(Number(await baleMap(page).getAttribute('data-zoom'))).toBeGreaterThanOrEqual(17);
+  expect(Number(await baleMap(page).getAttribute('data-loose-bales'))).toBeGreaterThanOrEqual(1);
   await expect(details.getByRole('row').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, "a lone bale's details on the map");
 });

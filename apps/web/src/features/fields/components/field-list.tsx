@@ -31,6 +31,7 @@ export function FieldList({ fields, checked, onToggle, onOpen }: FieldListProps)
               <Text size="xs" c="dimmed">
                 {units.format(field.areaHectares, 'area', 2)}
                 {field.boundary.type === 'MultiPolygon' &&
+                  field.boundary.coordinates.length > 1 &&
                   ` · ${field.boundary.coordinates.length} parts`}
               </Text>
             </UnstyledButton>

@@ -24,6 +24,7 @@ import { LockedBalesNotice } from '@/features/map/components/locked-bales-notice
 import { type HoveredItem, MapItemPopup } from '@/features/map/components/map-item-popup';
 import { MeasureLegend } from '@/features/map/components/measure-legend';
 import { useMapColour } from '@/features/map/hooks/use-colour-measure';
+import { useFocusLinkedSelection } from '@/features/map/hooks/use-focus-linked-selection';
 import { useMapView } from '@/features/map/hooks/use-map-view';
 import { useOpenOnFarm } from '@/features/map/hooks/use-open-on-farm';
 import { useZoomToCluster } from '@/features/map/hooks/use-zoom-to-cluster';
@@ -121,6 +122,7 @@ export function BaleMap(props: BaleMapProps) {
     );
 
   const opened = useOpenOnFarm(mapRef, { loaded, fieldsBounds: homeBounds, filter, padding });
+  const focused = useFocusLinkedSelection(mapRef, { loaded, selection });
 
   // A tooltip speaks of what lies under the pointer now: a move or a new answer closes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on each new answer
@@ -164,6 +166,7 @@ export function BaleMap(props: BaleMapProps) {
       data-stacks={items?.stacks.length}
       data-loose-bales={items?.bales.length}
       data-opened={opened}
+      data-focused={focused}
       data-field-names={namesShown}
       data-bale-layers={overlayActive ? 'hidden' : 'shown'}
       data-colour={scale.measure}
