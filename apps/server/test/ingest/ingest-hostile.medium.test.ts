@@ -1,7 +1,7 @@
 import { ingestResponseSchema } from '@baletrack/contracts/ingest/ingest';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newBale, newBaler, postIngest } from '../helpers/farm.ts';
+import { newBale, newBaler, newFarm, postIngest } from '../helpers/farm.ts';
 import { cognito, newConfirmedUser } from '../helpers/identity.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -93,6 +93,42 @@ describe('a batch with records the database could not store', () => {
     } finally {
       await sql`alter table bales drop constraint test_heavy`.execute(t.ctx.db);
     }
+  });
+});
+
+describe('measurements no bale can have', () => {
+  it('are refused record by record, so one corrupt value cannot break the farm’s totals', async () => {
+    const farm = await newFarm(t);
+    const baler = await newBaler(t.ctx, farm.orgId);
+    const batch = [
+      newBale({ uid: 'GOOD' }),
+      newBale({ uid: 'HEAVY', weightKg: 1e308 }),
+      newBale({ uid: 'DRY', dryMassKg: 10_000.5 }),
+      newBale({ uid: 'HOT', temperature: 1e300 }),
+      newBale({ uid: 'LONG', baleLengthMeters: 1e12 }),
+      newBale({ uid: 'RFV', rfv: 1e308 }),
+    ];
+    const response = await postIngest(t, baler.apiKey, { bales: batch });
+    expect(response.status).toBe(200);
+    const result = ingestResponseSchema.parse(await response.json());
+    expect(result.created).toBe(1);
+    expect(result.rejected).toEqual([
+      { index: 1, uid: 'HEAVY', reason: 'weightKg: At most 10,000 kg.' },
+      { index: 2, uid: 'DRY', reason: 'dryMassKg: At most 10,000 kg.' },
+      { index: 3, uid: 'HOT', reason: 'temperature: At most 200 °C.' },
+      { index: 4, uid: 'LONG', reason: 'baleLengthMeters: At most 10 m.' },
+      { index: 5, uid: 'RFV', reason: 'rfv: At most 1,000.' },
+    ]);
+    // The map and the summary answer, counting the one good bale.
+    const map = await farm.get('/clusters/get', {
+      ...{ west: -121, south: 46, east: -120, north: 47 },
+      zoom: 20,
+    });
+    expect(map.status).toBe(200);
+    expect(((await map.json()) as { bales: unknown[] }).bales).toHaveLength(1);
+    const summary = await farm.get('/bales/summary', { year: 2025 });
+    expect(summary.status).toBe(200);
+    expect(((await summary.json()) as { summary: { count: number } }).summary.count).toBe(1);
   });
 });
 

@@ -23,6 +23,30 @@ export const ingestMessages = {
     `The same uid appears later in this batch (index ${index}); the later record was kept.`,
 } as const;
 
+/**
+ * The most a baler's measurement of one bale can be: far above any bale (a big square weighs
+ * under 1,000 kg), low enough that no sum over a farm's bales overflows. One corrupt value
+ * (1e308 kg) otherwise made every total of the organization infinite, and the map and summaries
+ * failed until the baler sent the bale again.
+ */
+export const BALE_LIMITS = {
+  weightKg: 10_000,
+  dryMassKg: 10_000,
+  appliedPreservativeKg: 1_000,
+  baleLengthMeters: 10,
+  baleDiameterMeters: 10,
+  cutLengthMM: 1_000,
+  rfv: 1_000,
+  /** Degrees Celsius, either way: a sensor's range, a smouldering bale included. */
+  temperature: 200,
+} as const;
+
+const atMost = (max: number, unit: string) =>
+  z
+    .number()
+    .min(0)
+    .max(max, `At most ${max.toLocaleString('en-US')}${unit}.`);
+
 /** A bale's time: an ISO date-time from 1970 to 2099, which every database column holds. */
 const baleTime = baleSchema.shape.creationTime.refine(
   (value) => {
@@ -48,8 +72,18 @@ export const ingestBaleSchema = baleSchema
       .regex(/^[^\p{Cc}]+$/u, 'A uid must not contain control characters.'),
     creationTime: baleTime,
     updateTime: baleTime.nullable(),
-    dryMassKg: baleSchema.shape.dryMassKg.optional(),
-    rfv: baleSchema.shape.rfv.optional(),
+    weightKg: atMost(BALE_LIMITS.weightKg, ' kg'),
+    dryMassKg: atMost(BALE_LIMITS.dryMassKg, ' kg').optional(),
+    appliedPreservativeKg: atMost(BALE_LIMITS.appliedPreservativeKg, ' kg').nullable(),
+    baleLengthMeters: atMost(BALE_LIMITS.baleLengthMeters, ' m').nullable(),
+    baleDiameterMeters: atMost(BALE_LIMITS.baleDiameterMeters, ' m').nullable(),
+    cutLengthMM: atMost(BALE_LIMITS.cutLengthMM, ' mm').nullable(),
+    rfv: atMost(BALE_LIMITS.rfv, '').nullable().optional(),
+    temperature: z
+      .number()
+      .min(-BALE_LIMITS.temperature, `At least -${BALE_LIMITS.temperature} °C.`)
+      .max(BALE_LIMITS.temperature, `At most ${BALE_LIMITS.temperature} °C.`)
+      .nullable(),
   });
 export type IngestBale = z.infer<typeof ingestBaleSchema>;
 

@@ -1,5 +1,6 @@
 import { baleSizes, loadTypes, tagMaterials } from '@baletrack/contracts/bales/bale';
 import {
+  BALE_LIMITS,
   type IngestBale,
   ingestBaleSchema,
   MAX_UID_LENGTH,
@@ -33,7 +34,12 @@ function datePattern(): RegExp | null {
 }
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const nonNegative: Check = (v) => finite(v) && v >= 0;
+const upTo =
+  (max: number): Check =>
+  (v) =>
+    finite(v) && v >= 0 && v <= max;
+const temperature: Check = (v) =>
+  finite(v) && v >= -BALE_LIMITS.temperature && v <= BALE_LIMITS.temperature;
 const percent: Check = (v) => finite(v) && v >= 0 && v <= 100;
 const count: Check = (v) => finite(v) && Number.isInteger(v) && v >= 0 && v <= 1_000_000;
 const nullable =
@@ -77,19 +83,19 @@ const required: Record<string, Check> = {
   creationLocation: location,
   currentLocation: location,
   updateTime: nullable(time),
-  weightKg: nonNegative,
+  weightKg: upTo(BALE_LIMITS.weightKg),
   avgMoisture: percent,
   peakMoisture: percent,
   protein: nullable(percent),
   ash: nullable(percent),
   sugar: nullable(percent),
-  temperature: nullable(finite),
+  temperature: nullable(temperature),
   measurementQuality: nullable(percent),
-  baleLengthMeters: nullable(nonNegative),
-  baleDiameterMeters: nullable(nonNegative),
-  cutLengthMM: nullable(nonNegative),
+  baleLengthMeters: nullable(upTo(BALE_LIMITS.baleLengthMeters)),
+  baleDiameterMeters: nullable(upTo(BALE_LIMITS.baleDiameterMeters)),
+  cutLengthMM: nullable(upTo(BALE_LIMITS.cutLengthMM)),
   flakeCount: nullable(count),
-  appliedPreservativeKg: nullable(nonNegative),
+  appliedPreservativeKg: nullable(upTo(BALE_LIMITS.appliedPreservativeKg)),
   baleSize: oneOf(baleSizes),
   adf: nullable(percent),
   ndf: nullable(percent),
@@ -100,8 +106,8 @@ const required: Record<string, Check> = {
   missingTags: (v) => typeof v === 'boolean',
 };
 const optional: Record<string, Check> = {
-  dryMassKg: nonNegative,
-  rfv: nullable(nonNegative),
+  dryMassKg: upTo(BALE_LIMITS.dryMassKg),
+  rfv: nullable(upTo(BALE_LIMITS.rfv)),
 };
 const checks = new Map<string, { check: Check; required: boolean }>([
   ...Object.entries(required).map(([k, check]) => [k, { check, required: true }] as const),
