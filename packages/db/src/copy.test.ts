@@ -24,9 +24,9 @@ describe('CopyWriter', () => {
     ).toEqual(texts.map((t) => [t]));
   });
 
-  it('spreads rows over 64 KiB chunks and values longer than a chunk whole', () => {
-    const rows = Array.from({ length: 3_000 }, (_, i) => [`row ${i} ${'é'.repeat(i % 50)}`, i]);
-    rows.push(['ü'.repeat(100_000), -1]);
+  it('spreads rows over 256 KiB chunks and values longer than a chunk whole', () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => [`row ${i} ${'é'.repeat(i % 50)}`, i]);
+    rows.push(['ü'.repeat(200_000), -1]);
     const chunks = encodeCopyRows(['text', 'int4'], rows);
     expect(chunks.length).toBeGreaterThan(3);
     expect(decode(['text', 'int4'], chunks)).toEqual(rows);
