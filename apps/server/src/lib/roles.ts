@@ -14,10 +14,12 @@ import { AppError } from './app-error.ts';
  * this (docs/product.md#roles). SuperAdmins act as owner. Every action beyond reading asks here.
  * @example assertMay(principal, 'people')
  */
-export function assertMay(principal: Pick<Principal, 'groups'>, capability: Capability): void {
-  if (!may(principal.groups, capability)) {
-    throw new AppError('FORBIDDEN', capabilityRefusals[capability]);
-  }
+export function assertMay(
+  principal: Pick<Principal, 'groups'>,
+  capability: Capability,
+  refusal: string = capabilityRefusals[capability],
+): void {
+  if (!may(principal.groups, capability)) throw new AppError('FORBIDDEN', refusal);
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type HeatRiskResponse,
+  heatRiskMessages,
   heatRiskResponseSchema,
 } from '@baletrack/contracts/heat-risk/heat-risk';
 import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
@@ -9,6 +10,7 @@ import { heatRiskWatchList } from '../../src/features/heat-risk/heat-risk.servic
 import { runHeatRiskMails } from '../../src/features/heat-risk/heat-risk-scheduler.ts';
 import { createPoolUser } from '../../src/features/identity/user-pool.service.ts';
 import { type Farm, ingest, newBale, newBaler, newFarm, stackedBales } from '../helpers/farm.ts';
+import { signIn } from '../helpers/identity.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // The heat-risk watch list and its daily mail with the test clock
@@ -312,5 +314,25 @@ describe('the daily heat-risk mail', () => {
     // A person deleted from the organization leaves the choice with them.
     await t.ctx.db.deleteFrom('users').where('id', '=', manager.id).execute();
     expect(await (await farm.get('/heat-risk/recipients')).json()).toEqual({ userIds: [away.id] });
+
+    // A manager may not choose (it is about people), and is told so in those words.
+    const boss = { email: `boss-${randomUUID().slice(0, 8)}@example.com`, password: 'Manager-pw1' };
+    await createPoolUser(t.ctx, {
+      orgId: farm.orgId,
+      ...boss,
+      name: 'Boss',
+      groups: ['AccountsManager'],
+      status: 'CONFIRMED',
+    });
+    const { IdToken } = await signIn(t, boss.email, boss.password);
+    const refusal = await fetch(`${t.url}/data-api/heat-risk/recipients`, {
+      method: 'PUT',
+      headers: { authorization: IdToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ userIds: [] }),
+    });
+    expect(refusal.status).toBe(403);
+    expect(((await refusal.json()) as { message: string }).message).toBe(
+      heatRiskMessages.ownerOnlyRecipients,
+    );
   });
 });

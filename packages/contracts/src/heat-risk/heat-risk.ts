@@ -84,6 +84,7 @@ export const MAX_HEAT_RISK_RECIPIENTS = 50;
 export const heatRiskMessages = {
   tooManyRecipients: `Choose at most ${MAX_HEAT_RISK_RECIPIENTS} people for the heat-risk mail.`,
   recipientNotFound: 'A chosen person is not in this organization.',
+  ownerOnlyRecipients: 'Only the account owner chooses who gets the heat-risk mail.',
 } as const;
 
 /**

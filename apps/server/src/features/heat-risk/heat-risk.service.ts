@@ -106,7 +106,7 @@ export async function heatRiskRecipients(
   ctx: AppContext,
   principal: Principal,
 ): Promise<HeatRiskRecipients> {
-  assertMay(principal, 'people');
+  assertMay(principal, 'people', heatRiskMessages.ownerOnlyRecipients);
   return { userIds: await listHeatRiskRecipients(ctx.db, principal.orgId) };
 }
 
@@ -119,7 +119,7 @@ export async function chooseHeatRiskRecipients(
   principal: Principal,
   choice: HeatRiskRecipients,
 ): Promise<HeatRiskRecipients> {
-  assertMay(principal, 'people');
+  assertMay(principal, 'people', heatRiskMessages.ownerOnlyRecipients);
   const userIds = [...new Set(choice.userIds.map((id) => id.toLowerCase()))].sort();
   await ctx.db.transaction().execute(async (trx) => {
     const found = await replaceHeatRiskRecipients(trx, principal.orgId, userIds);
