@@ -10,6 +10,7 @@ import { TimeRangePicker } from '@/features/map/components/time-range-picker';
 import { BaleReport } from '@/features/reports/components/bale-report';
 import { ReportFilterSelect } from '@/features/reports/components/report-filter-select';
 import { selectionSearch } from '@/features/reports/utils/report-link';
+import { useMay } from '@/features/users';
 import { useActiveFilter } from '@/hooks/use-active-filter';
 import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
 import { routePaths } from '@/lib/route-names';
@@ -20,6 +21,7 @@ import { routePaths } from '@/lib/route-names';
  * address bar's), so the report opens on what the map showed.
  */
 export function ReportsRoute() {
+  const may = useMay();
   const [params] = useSearchParams();
   const [timeFilter] = useBaleTimeFilter();
   const [filterId, setFilterId] = useActiveFilter();
@@ -74,12 +76,18 @@ export function ReportsRoute() {
               <Text size="sm">
                 A report lists the bales of one saved filter within the dates above.
                 {list.length === 0
-                  ? ' There is no saved filter yet: create one first.'
-                  : ' Choose one above, or create a new one.'}
+                  ? may('farmData')
+                    ? ' There is no saved filter yet: create one first.'
+                    : ' There is no saved filter yet: an owner or manager of the account can create one.'
+                  : may('farmData')
+                    ? ' Choose one above, or create a new one.'
+                    : ' Choose one above.'}
               </Text>
-              <Button size="xs" onClick={filtersPanel.open}>
-                {list.length === 0 ? 'Create a filter' : 'Manage filters'}
-              </Button>
+              {may('farmData') && (
+                <Button size="xs" onClick={filtersPanel.open}>
+                  {list.length === 0 ? 'Create a filter' : 'Manage filters'}
+                </Button>
+              )}
             </Stack>
           </Alert>
         ) : (

@@ -28,13 +28,14 @@ export interface MapItemProperties {
   expansionZoom?: number;
 }
 
-/** '987', '1.2k', '12k', '1.2M': short enough for a cluster circle. */
+/**
+ * '987', '1.2k', '12k', '1.2M': short enough for a cluster circle, rounded to the nearest as the
+ * list beside the map reads it (9,857 bales is '9.9k', not '9.8k').
+ */
 export function countLabel(count: number): string {
-  const short = (value: number, suffix: string) =>
-    `${value < 10 ? Math.floor(value * 10) / 10 : Math.floor(value)}${suffix}`;
   if (count < 1_000) return String(count);
-  if (count < 1_000_000) return short(count / 1_000, 'k');
-  return short(count / 1_000_000, 'M');
+  const [value, suffix] = count < 999_500 ? [count / 1_000, 'k'] : [count / 1_000_000, 'M'];
+  return `${value < 9.95 ? Math.round(value * 10) / 10 : Math.round(value)}${suffix}`;
 }
 
 const point = (lon: number, lat: number): Point => ({ type: 'Point', coordinates: [lon, lat] });
