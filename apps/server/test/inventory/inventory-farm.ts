@@ -48,7 +48,7 @@ export async function pricedFarm() {
     currentLocation: { lat: yard.lat, lon: yard.lon + 0.00002 * i },
     updateTime: '2025-06-03T10:00:00Z',
   });
-  await ingest(t, baler.apiKey, [
+  const bales = [
     // Alfalfa RFV 160: legume Good. Moved to the yard stack with B.
     newBale({
       uid: 'A',
@@ -103,7 +103,8 @@ export async function pricedFarm() {
       weightKg: TON,
       rfv: 155,
     }),
-  ]);
+  ];
+  await ingest(t, baler.apiKey, bales);
   const price = async (body: Record<string, unknown>) => {
     const response = await farm.post('/inventory/prices', {
       premiumPerRfvPoint: null,
@@ -117,5 +118,5 @@ export async function pricedFarm() {
   await price({ grade: 'grass.Good', price: 150 });
   // The Good price changes on 15 June.
   await price({ grade: 'legume.Good', price: 240, effectiveFrom: '2025-06-15' });
-  return { t, farm };
+  return { t, farm, baler, bales };
 }

@@ -1,3 +1,4 @@
+import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
 import {
   gradePriceSchema,
   type InventoryValueResponse,
@@ -7,7 +8,7 @@ import {
 } from '@baletrack/contracts/inventory/inventory';
 import { afterEach, describe, expect, it } from 'vitest';
 import { updateSettings } from '../../src/features/settings/settings.repository.ts';
-import type { Farm } from '../helpers/farm.ts';
+import { type Farm, ingest } from '../helpers/farm.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { pricedFarm, TON } from './inventory-farm.ts';
 
@@ -84,6 +85,27 @@ describe('inventory value', () => {
       stackId: '00000000-0000-4000-8000-000000000000',
     });
     expect(missing.status).toBe(404);
+  });
+
+  it('grades a stack by all its bales, and values only those still on hand', async () => {
+    const { t, farm, baler, bales } = await farmed();
+    const byStack = async () => (await valueOn(farm)).byStack;
+    const [yard] = await byStack();
+    // B (RFV 180, half a ton) is loaded out for retail; it still lies in the stack.
+    await ingest(t, baler.apiKey, [
+      { ...(bales[1] as IngestBale), loadType: 'retail', updateTime: '2025-06-04T10:00:00Z' },
+    ]);
+    const stack = stackValueResponseSchema.parse(
+      await (await farm.get('/inventory/stack', { stackId: yard?.id })).json(),
+    );
+    // The grade beside the stack's average RFV (A 160 and B 180: 170, Premium); A alone is
+    // valued (Good, 240 today).
+    expect(stack).toMatchObject({
+      grade: 'legume.Premium',
+      gradedValue: 170,
+      baleCount: 1,
+      value: 240,
+    });
   });
 
   it('recomputes the value as it stood on an earlier day', async () => {

@@ -214,7 +214,9 @@ export async function inventoryValue(
 
 /**
  * One stack's grade and the value of its bales on hand today (the stack details panel): its
- * grade from its bales' average nutrition; 404 when the map has no such stack.
+ * grade from the average nutrition of all its bales, as the map colours it and beside the
+ * stack's average RFV (bales loaded out included: they are of the same hay); 404 when the map
+ * has no such stack.
  */
 export async function stackValue(
   ctx: AppContext,
@@ -231,7 +233,7 @@ export async function stackValue(
     listPrices(ctx.db, orgId),
     readSummaryReference(ctx.db, orgId),
   ]);
-  const bales = await onHandBales(ctx, orgId, reference, before, uids);
+  const bales = await onHandBales(ctx, orgId, reference, before, uids, true);
   const prices = pricesOn(
     priceRows.map((row): GradePrice => ({ ...row, grade: row.grade as HayGrade })),
     day,
@@ -239,7 +241,9 @@ export async function stackValue(
   const totals = new Totals();
   const graded: GradedBale[] = bales.map((bale) => {
     const { kind } = bale;
-    totals.add(bale.weightKg, baleValue(bale.weightKg, hayGrade(kind, bale), prices));
+    if (!bale.loadedOut) {
+      totals.add(bale.weightKg, baleValue(bale.weightKg, hayGrade(kind, bale), prices));
+    }
     return { kind, rfv: bale.rfv, adf: bale.adf, ndf: bale.ndf, protein: bale.protein };
   });
   const grade = stackGrade(graded);

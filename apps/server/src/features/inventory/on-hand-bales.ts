@@ -17,6 +17,8 @@ export interface OnHandBale {
   fieldIds: readonly string[];
   /** Indexes into `reference.cuttings` of the cuttings holding it. */
   cuttings: readonly number[];
+  /** Loaded out for retail: no longer on hand (only returned with `withLoadedOut`). */
+  loadedOut: boolean;
 }
 
 const kinds: Record<number, ForageKind | null> = { 1: 'legume', 0: 'grass', [-1]: null };
@@ -25,9 +27,10 @@ const orNull = (value: number | undefined) =>
 
 /**
  * The hay on hand (docs/product.md#beyond-the-spec-quality-and-value): the organization's visible
- * bales not loaded out for retail, made before `before` (only `uids` when given), read from the
- * summaries' cached bale columns with the same cutting rule and crop table the summaries use, so
- * a large farm is valued without reading its bales again.
+ * bales not loaded out for retail (and those too, marked, `withLoadedOut`), made before `before`
+ * (only `uids` when given), read from the summaries' cached bale columns with the same cutting
+ * rule and crop table the summaries use, so a large farm is valued without reading its bales
+ * again.
  */
 export async function onHandBales(
   ctx: AppContext,
@@ -35,6 +38,7 @@ export async function onHandBales(
   reference: SummaryReference,
   before: Date,
   uids?: readonly string[],
+  withLoadedOut = false,
 ): Promise<OnHandBale[]> {
   const columns = await ctx.summaryCache.columns(orgId);
   const lookup = lookUpCuttings(columns, reference);
@@ -48,7 +52,10 @@ export async function onHandBales(
     : Array.from({ length: columns.length }, (_, slot) => slot);
   const bales: OnHandBale[] = [];
   for (const slot of slots) {
-    if (live[slot] === 0 || retail[slot] === 1 || (createdMs[slot] as number) >= end) continue;
+    const loadedOut = retail[slot] === 1;
+    if (live[slot] === 0 || (loadedOut && !withLoadedOut) || (createdMs[slot] as number) >= end) {
+      continue;
+    }
     const day = fieldDay[slot] as number;
     bales.push({
       uid: columns.uids[slot] as string,
@@ -61,6 +68,7 @@ export async function onHandBales(
       protein: orNull(numbers.protein[slot]),
       fieldIds: columns.fieldSets.values[fieldSet[slot] as number] ?? [],
       cuttings: lookup.cuttingsOf[day] ?? [],
+      loadedOut,
     });
   }
   return bales;

@@ -20,6 +20,18 @@ const stackGradeOf = (v: StackValueResponse) =>
     ? null
     : { grade: v.grade, basis: v.basis, value: v.gradedValue };
 
+/**
+ * The value of the stack's bales still on hand, saying how many they are when some were loaded
+ * out (the grade and the averages above are of all the stack's bales).
+ */
+function onHandValue(totals: StackValueResponse, stackCount: number): string | null {
+  if (totals.value === null) return null;
+  const value = formatNumber(totals.value, 2);
+  return totals.baleCount < stackCount
+    ? `${value} (${formatCount(totals.baleCount, 'bale', 'bales')} on hand)`
+    : value;
+}
+
 interface StackDetailsPanelProps {
   stackId: string;
   onClose: () => void;
@@ -87,7 +99,7 @@ export function StackDetailsPanel({ stackId, onClose, onOpenBale }: StackDetails
               },
               {
                 label: 'Value on hand',
-                value: value.data?.value == null ? null : formatNumber(value.data.value, 2),
+                value: value.data ? onHandValue(value.data, stack.count) : null,
               },
               { label: 'Storage', value: info.data.geofence?.name ?? 'Not in a storage area' },
               { label: 'Location', value: `${stack.lat.toFixed(5)}, ${stack.lon.toFixed(5)}` },
