@@ -141,6 +141,7 @@ describe('refusals', () => {
     ['a size no field has', { sizeHectares: 1e308 }, v.fieldSizeTooLarge],
     ['a point', { boundary: { type: 'Point', coordinates: [-120.5, 46.6] } }, ''],
     ['no name', { name: '  ' }, v.nameRequired],
+    ['a name that shows as other text', { name: 'North \u202E04' }, v.nameWithDirectionControls],
   ];
 
   it.each(cases)('refuses %s with a 400 and stores nothing', async (_, body, message) => {

@@ -13,6 +13,16 @@ describe('nameSchema', () => {
     expect(messagesAt(nameSchema, undefined, '')).toEqual([messages.validation.nameRequired]);
   });
 
+  it('refuses invisible text-direction controls, which make a name show as other text', () => {
+    for (const name of ['Mia \u202EreganaM', '\u2066North\u2069', 'A\u202Ab']) {
+      expect(messagesAt(nameSchema, name, '')).toEqual([
+        messages.validation.nameWithDirectionControls,
+      ]);
+    }
+    // Right-to-left names and their marks stay allowed.
+    expect(nameSchema.parse('שדה צפון\u200F')).toBe('שדה צפון\u200F');
+  });
+
   it('caps the length at 100 characters', () => {
     expect(nameSchema.parse('x'.repeat(100))).toHaveLength(100);
     expect(messagesAt(nameSchema, 'x'.repeat(101), '')).toEqual([messages.validation.nameTooLong]);
@@ -23,6 +33,7 @@ describe('tidyFileName', () => {
   it('turns control characters and line breaks into one space, so the name saves as it shows', () => {
     expect(tidyFileName('Ctl\u0007Bell \u001b[31m red')).toBe('Ctl Bell [31m red');
     expect(tidyFileName(' North\r\n40\t\u0085 ')).toBe('North 40');
+    expect(tidyFileName('\u202Eevil\u202C')).toBe('evil');
     expect(nameSchema.parse(tidyFileName('Ctl\u0007Bell'))).toBe('Ctl Bell');
   });
 

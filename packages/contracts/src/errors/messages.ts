@@ -36,6 +36,8 @@ export const messages = {
     confirmationCodeInvalid: 'Enter the 6-digit code from your email.',
     nameRequired: 'Name is required.',
     nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters.`,
+    nameWithDirectionControls:
+      'A name must not contain invisible text-direction characters (such as U+202E); type it again without them.',
     idInvalid: 'Invalid identifier.',
     dateInvalid: 'Enter a valid date.',
     dateTimeInvalid: 'Enter a valid date and time.',

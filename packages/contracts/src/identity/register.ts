@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIRECTION_CONTROLS } from '../common/name.ts';
 import {
   ORGANIZATION_NAME_MAX_LENGTH,
   ORGANIZATION_NAME_MIN_LENGTH,
@@ -14,7 +15,8 @@ export const organizationNameSchema = z
   .string()
   .trim()
   .min(ORGANIZATION_NAME_MIN_LENGTH, messages.validation.organizationNameTooShort)
-  .max(ORGANIZATION_NAME_MAX_LENGTH, messages.validation.organizationNameTooLong);
+  .max(ORGANIZATION_NAME_MAX_LENGTH, messages.validation.organizationNameTooLong)
+  .refine((name) => !DIRECTION_CONTROLS.test(name), messages.validation.nameWithDirectionControls);
 
 /** Trimmed and lower-cased before checking, so one person has one address. */
 export const emailSchema = z
