@@ -2,6 +2,7 @@ import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
 import {
   gradePriceSchema,
   type InventoryValueResponse,
+  inventoryMessages,
   inventoryValueResponseSchema,
   pricesResponseSchema,
   stackValueResponseSchema,
@@ -140,7 +141,7 @@ describe('prices', () => {
     ]);
   });
 
-  it('refuses a negative price, an unknown grade and a missing day', async () => {
+  it('refuses a price below 0, over 1,000,000 or finer than cents, an unknown grade and a missing or far day', async () => {
     const { farm } = await farmed();
     const base = {
       grade: 'legume.Good',
@@ -148,13 +149,25 @@ describe('prices', () => {
       premiumPerRfvPoint: null,
       effectiveFrom: '2025-07-01',
     };
-    for (const body of [
-      { ...base, price: -1 },
-      { ...base, grade: 'legume.Excellent' },
-      { ...base, effectiveFrom: '' },
-    ]) {
-      expect((await farm.post('/inventory/prices', body)).status).toBe(400);
+    const m = inventoryMessages;
+    for (const [body, message] of [
+      [{ ...base, price: -1 }, m.priceInvalid],
+      [{ ...base, price: 1e300 }, m.priceInvalid],
+      [{ ...base, price: 0.001 }, m.priceInvalid],
+      [{ ...base, premiumPerRfvPoint: 0.005 }, m.premiumInvalid],
+      [{ ...base, grade: 'legume.Excellent' }, undefined],
+      [{ ...base, effectiveFrom: '' }, m.dateInvalid],
+      [{ ...base, effectiveFrom: '9999-12-31' }, m.dateOutOfRange],
+    ] as const) {
+      const response = await farm.post('/inventory/prices', body);
+      expect(response.status).toBe(400);
+      if (message) {
+        const { issues } = (await response.json()) as { issues: { message: string }[] };
+        expect(issues.map((issue) => issue.message)).toContain(message);
+      }
     }
+    // Cents are fine, however the number was computed.
+    expect((await farm.post('/inventory/prices', { ...base, price: 0.1 + 0.2 })).status).toBe(201);
   });
 
   it('follows the organization units: per tonne when metric', async () => {

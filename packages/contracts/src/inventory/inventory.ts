@@ -7,14 +7,19 @@ export type PriceUnit = (typeof priceUnits)[number];
 
 /** The inventory's own words (docs/product.md#beyond-the-spec-quality-and-value). */
 export const inventoryMessages = {
-  priceInvalid: 'Enter a price of 0 or more.',
-  premiumInvalid: 'Enter a premium of 0 or more, or leave it empty.',
+  priceInvalid: 'Enter a price from 0 to 1,000,000, in whole cents.',
+  premiumInvalid: 'Enter a premium from 0 to 1,000,000, in whole cents, or leave it empty.',
   dateInvalid: 'Enter the day the price takes effect.',
+  dateOutOfRange: 'Enter a day from 1970 to 2099.',
 } as const;
 
+// Whole cents: a price of 0.001 was stored, listed as '0.00 per ton' and still valued hay.
+const inCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 const money = (error: string) =>
-  z.number({ error }).min(0, error).max(1_000_000, error).finite(error);
-const isoDate = z.iso.date({ error: inventoryMessages.dateInvalid });
+  z.number({ error }).min(0, error).max(1_000_000, error).finite(error).refine(inCents, error);
+const isoDate = z.iso
+  .date({ error: inventoryMessages.dateInvalid })
+  .refine((day) => day >= '1970-01-01' && day <= '2099-12-31', inventoryMessages.dateOutOfRange);
 
 /**
  * POST /inventory/prices: a grade's price per ton (the organization's units decide which) from a
