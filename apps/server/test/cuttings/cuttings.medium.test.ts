@@ -131,6 +131,18 @@ describe('refusals', () => {
     ],
     ['an implausible year', (c) => c.cutting({ year: 1999 }), 400, m.yearInvalid],
     [
+      'days of another crop year (a 2019 cutting counted for 2025)',
+      (c) => c.cutting({ startDate: '2019-10-01', endDate: '2019-10-02' }),
+      400,
+      m.cuttingOutsideYear(2025, '2025-01-01', '2025-12-31'),
+    ],
+    [
+      'days running on past the crop year (to 2030)',
+      (c) => c.cutting({ endDate: '2030-10-02' }),
+      400,
+      m.cuttingOutsideYear(2025, '2025-01-01', '2025-12-31'),
+    ],
+    [
       'a field id that is not one',
       (c) => ({ ...c.cutting(), fieldIds: ['north'] }),
       400,
@@ -178,7 +190,10 @@ describe('refusals', () => {
       'The maximum number of cuttings per crop year is 3, and 2025 already has 3.',
     );
     // Another year has room; a cutting of the full year can still be edited, not moved into it.
-    const next = await addCutting(farm, cutting({ name: '1st', year: 2026 }));
+    const next = await addCutting(
+      farm,
+      cutting({ name: '1st', year: 2026, startDate: '2026-05-20', endDate: '2026-06-05' }),
+    );
     await ok(await farm.put(`/cuttings/${stored[0]?.id}`, cutting({ name: 'First' })));
     await refused(await farm.put(`/cuttings/${next.id}`, cutting({ name: '1st' })), 409);
     expect((await allCuttings(farm)).map((c) => `${c.year} ${c.name}`).sort()).toEqual([

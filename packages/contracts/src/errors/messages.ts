@@ -196,6 +196,8 @@ export const messages = {
     },
     // The rule of docs/product.md#validation-rules, worded as the spec words it.
     cuttingNeedsField: 'A cutting associated with a crop requires at least 1 field.',
+    cuttingOutsideYear: (year: number, first: string, last: string) =>
+      `A cutting's days must lie within its crop year ${year} (${first} to ${last}).`,
     cuttingLimitReached: (max: number, year: number) =>
       `The maximum number of cuttings per crop year is ${max}, and ${year} already has ${max}.`,
     fieldNameExists: 'A field with this name already exists.',

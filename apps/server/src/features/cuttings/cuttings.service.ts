@@ -5,10 +5,12 @@ import type {
 } from '@baletrack/contracts/cuttings/cutting';
 import { messages } from '@baletrack/contracts/errors/messages';
 import type { Database } from '@baletrack/db/database';
+import { cropYearDays } from '@baletrack/domain/crop-year';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findCrop } from '../crops/crops.repository.ts';
+import { findSettings } from '../settings/settings.repository.ts';
 import { existingFieldIds } from '../fields/fields.repository.ts';
 import {
   countCuttingsInYear,
@@ -37,7 +39,9 @@ export async function cuttingOf(ctx: AppContext, orgId: string, id: string): Pro
 }
 
 /**
- * What the schema cannot check: the fields and crop belong to the organization, and the crop
+ * What the schema cannot check: the days lie within the crop year the cutting counts towards
+ * (the organization's start month decides it; a cutting of 2019 counted for 2026 would claim
+ * another season's bales), the fields and crop belong to the organization, and the crop
  * year has room (MAX_CUTTINGS_PER_YEAR, counted under a lock so two saves cannot both take the
  * last place). `exceptId` is the cutting being edited.
  */
@@ -48,6 +52,14 @@ async function checkCutting(
   cutting: SaveCuttingRequest,
   exceptId?: string,
 ) {
+  const settings = await findSettings(trx, orgId);
+  const { first, last } = cropYearDays(cutting.year, settings?.cropYearStartMonth ?? 1);
+  if (cutting.startDate < first || cutting.endDate > last) {
+    const message = m.cuttingOutsideYear(cutting.year, first, last);
+    throw new AppError('VALIDATION_FAILED', message, [
+      { path: cutting.startDate < first ? 'startDate' : 'endDate', message },
+    ]);
+  }
   const fieldIds = [...new Set(cutting.fieldIds)];
   if ((await existingFieldIds(trx, orgId, fieldIds)).length !== fieldIds.length) {
     throw new AppError('VALIDATION_FAILED', messages.selection.unknownFields, [
