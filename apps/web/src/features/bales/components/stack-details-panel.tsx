@@ -9,6 +9,7 @@ import { useFieldNames } from '@/features/bales/hooks/use-field-names';
 import { baleName, byCreationTime } from '@/features/bales/utils/bale-name';
 import { gradeText } from '@/features/bales/utils/grade-text';
 import { stackNutrition } from '@/features/bales/utils/stack-nutrition';
+import { formatMoney } from '@/features/inventory';
 import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { useActiveFilter } from '@/hooks/use-active-filter';
 import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
@@ -26,7 +27,7 @@ const stackGradeOf = (v: StackValueResponse) =>
  */
 function onHandValue(totals: StackValueResponse, stackCount: number): string | null {
   if (totals.value === null) return null;
-  const value = formatNumber(totals.value, 2);
+  const value = formatMoney(totals.value);
   return totals.baleCount < stackCount
     ? `${value} (${formatCount(totals.baleCount, 'bale', 'bales')} on hand)`
     : value;

@@ -1,5 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { formatMoney } from '@/features/inventory';
 import { useInventoryValue } from '@/features/summaries/api/get-inventory-value';
 import { formatNumber } from '@/lib/format';
 import { routePaths } from '@/lib/route-names';
@@ -16,7 +17,7 @@ export function InventoryValueLine({ enabled }: { enabled: boolean }) {
       <Text size="sm">
         Value of all hay on hand today:{' '}
         <Text span fw={700}>
-          {total?.value == null ? '—' : formatNumber(total.value, 2)}
+          {formatMoney(total?.value ?? null)}
         </Text>
         {total &&
           total.unpricedCount > 0 &&
