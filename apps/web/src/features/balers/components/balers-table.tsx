@@ -65,13 +65,18 @@ export function BalersTable({ balers, actions, onMonths }: BalersTableProps) {
                 )}
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={baler.active ? 'green' : 'gray'}>
+                {/* Never shorter than its words: a narrow cell cut 'ACTIVE' to 'AC…' on a phone. */}
+                <Badge variant="light" color={baler.active ? 'green' : 'gray'} miw="max-content">
                   {baler.active ? 'Active' : 'Inactive'}
                 </Badge>
               </Table.Td>
               <Table.Td>
                 <Stack gap={2}>
-                  <Badge variant="light" color={acmStatusColours[baler.acmStatus]}>
+                  <Badge
+                    variant="light"
+                    color={acmStatusColours[baler.acmStatus]}
+                    miw="max-content"
+                  >
                     {acmStatusLabel(baler.acmStatus)}
                   </Badge>
                   <Expiry iso={baler.acmExpiry} none="No end date given" />
