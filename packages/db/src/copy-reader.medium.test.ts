@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
+import { to as copyTo } from 'pg-copy-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, transactionWithClient } from './connect.ts';
-import { to as copyTo } from 'pg-copy-streams';
 import { RepeatedText, readCopyRows, readCopyStream } from './copy-reader.ts';
 import { createTestDatabase } from './testing/test-database.ts';
 
