@@ -58,10 +58,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('reading rows through binary COP
       const i = index + 1;
       return [i % 97 === 0 ? 20_000 : i % 40, `field-${i % 3}`];
     });
+    const all = bytes?.value ?? Buffer.alloc(0);
     for (const size of [1, 7, 13, 401, 4096, 65_536]) {
       async function* cut() {
-        for (let at = 0; at < (bytes?.value.length ?? 0); at += size) {
-          yield Buffer.from((bytes?.value as Buffer).subarray(at, at + size));
+        for (let at = 0; at < all.length; at += size) {
+          yield Buffer.from(all.subarray(at, at + size));
         }
       }
       const read: [number, string | null][] = [];

@@ -10,8 +10,8 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findCrop } from '../crops/crops.repository.ts';
-import { findSettings } from '../settings/settings.repository.ts';
 import { existingFieldIds } from '../fields/fields.repository.ts';
+import { findSettings } from '../settings/settings.repository.ts';
 import {
   countCuttingsInYear,
   deleteCutting,

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { MapRef } from 'react-map-gl/maplibre';
-import { baleInfoQueryOptions } from '@/features/bales/api/get-bale-info';
-import { stackInfoQueryOptions } from '@/features/bales/api/get-stack-info';
+import { baleInfoQueryOptions, stackInfoQueryOptions } from '@/features/bales';
 import type { MapSelection } from '@/features/map/utils/map-selection';
 import { useActiveFilter } from '@/hooks/use-active-filter';
 import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
