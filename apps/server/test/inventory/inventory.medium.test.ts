@@ -141,7 +141,7 @@ describe('prices', () => {
     ]);
   });
 
-  it('refuses a price below 0, over 1,000,000 or finer than cents, an unknown grade and a missing or far day', async () => {
+  it('refuses a price below 0, over 1,000,000 or finer than cents, a grass premium, an unknown grade and a missing or far day', async () => {
     const { farm } = await farmed();
     const base = {
       grade: 'legume.Good',
@@ -155,6 +155,7 @@ describe('prices', () => {
       [{ ...base, price: 1e300 }, m.priceInvalid],
       [{ ...base, price: 0.001 }, m.priceInvalid],
       [{ ...base, premiumPerRfvPoint: 0.005 }, m.premiumInvalid],
+      [{ ...base, grade: 'grass.Good', premiumPerRfvPoint: 1 }, m.premiumForGrass],
       [{ ...base, grade: 'legume.Excellent' }, undefined],
       [{ ...base, effectiveFrom: '' }, m.dateInvalid],
       [{ ...base, effectiveFrom: '9999-12-31' }, m.dateOutOfRange],
@@ -180,11 +181,10 @@ describe('prices', () => {
     const body = {
       grade: 'grass.Good',
       price: 165,
-      premiumPerRfvPoint: 2,
+      premiumPerRfvPoint: null,
       effectiveFrom: '2025-06-25',
     };
     const saved = gradePriceSchema.parse(await (await farm.post('/inventory/prices', body)).json());
-    // Grass is graded by CP: no RFV premium is kept.
     expect(saved).toMatchObject({ unit: 'tonne', price: 165, premiumPerRfvPoint: null });
     // D (one short ton, 0.90718474 t) at 165 a tonne: 149.685…; the others keep their short-ton prices.
     const today = await valueOn(farm);

@@ -11,6 +11,8 @@ export const inventoryMessages = {
   premiumInvalid: 'Enter a premium from 0 to 1,000,000, in whole cents, or leave it empty.',
   dateInvalid: 'Enter the day the price takes effect.',
   dateOutOfRange: 'Enter a day from 1970 to 2099.',
+  premiumForGrass:
+    'A premium per RFV point applies to legume grades only (grass is graded by protein); leave it empty.',
 } as const;
 
 // Whole cents: a price of 0.001 was stored, listed as '0.00 per ton' and still valued hay.
@@ -25,13 +27,18 @@ const isoDate = z.iso
  * POST /inventory/prices: a grade's price per ton (the organization's units decide which) from a
  * day on. A change is a new row; older rows stay, so values can be recomputed as they stood.
  */
-export const savePriceRequestSchema = z.object({
-  grade: hayGradeSchema,
-  price: money(inventoryMessages.priceInvalid),
-  /** Added per RFV (or RFQ) point above the grade's lower bound; legume grades only. */
-  premiumPerRfvPoint: money(inventoryMessages.premiumInvalid).nullable(),
-  effectiveFrom: isoDate,
-});
+export const savePriceRequestSchema = z
+  .object({
+    grade: hayGradeSchema,
+    price: money(inventoryMessages.priceInvalid),
+    /** Added per RFV (or RFQ) point above the grade's lower bound; legume grades only. */
+    premiumPerRfvPoint: money(inventoryMessages.premiumInvalid).nullable(),
+    effectiveFrom: isoDate,
+  })
+  .refine((body) => body.premiumPerRfvPoint === null || body.grade.startsWith('legume.'), {
+    error: inventoryMessages.premiumForGrass,
+    path: ['premiumPerRfvPoint'],
+  });
 export type SavePriceRequest = z.infer<typeof savePriceRequestSchema>;
 
 export const gradePriceSchema = savePriceRequestSchema.extend({

@@ -68,8 +68,8 @@ export async function setPrice(
     grade: request.grade,
     price: request.price,
     unit: priceUnitOf(settings.measurementSystem),
-    // Grass grades are graded by CP: an RFV premium would never apply.
-    premiumPerRfvPoint: request.grade.startsWith('legume.') ? request.premiumPerRfvPoint : null,
+    // A grass grade's premium is refused by the schema (grass is graded by CP).
+    premiumPerRfvPoint: request.premiumPerRfvPoint,
     effectiveFrom: request.effectiveFrom,
     createdBy: principal.userId,
     createdAt: ctx.now(),
