@@ -17,6 +17,8 @@ const emptyForm = { name: '', email: '', role: 'viewer' } as const;
  * The owner invites someone by name and email as a viewer or a manager (docs/product.md#roles);
  * the invite mail carries a temporary password.
  */
+const INVITE_SENT = 'invite-sent';
+
 export function InviteUserForm() {
   const invite = useInviteUser();
   const form = useForm<z.input<typeof inviteUserRequestSchema>, unknown, InviteUserRequest>({
@@ -26,12 +28,19 @@ export function InviteUserForm() {
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (input) => {
+    // The last invite's confirmation speaks of that one: gone before this one answers, so it never
+    // stands beside this one's refusal.
+    notifications.hide(INVITE_SENT);
     try {
       await invite.mutateAsync(input);
     } catch {
       return; // shown from the mutation's error below
     }
-    notifications.show({ color: 'green', message: `An invite was sent to ${input.email}.` });
+    notifications.show({
+      id: INVITE_SENT,
+      color: 'green',
+      message: `An invite was sent to ${input.email}.`,
+    });
     form.reset(emptyForm);
   });
 
