@@ -136,7 +136,7 @@ test('a manager and a viewer each see what their role allows', async ({ page, re
   await expect(page.getByRole('button', { name: 'Draw a field' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Import' })).toHaveCount(0);
   await page.goto('/cuttings');
-  await expect(page.getByRole('heading', { name: 'Cuttings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cuttings and Crops', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'New cutting' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add crop' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, "a viewer's Cuttings and Crops");
