@@ -122,13 +122,16 @@ export async function inventoryValue(
 ): Promise<InventoryValueResponse> {
   const day = asOf ?? ctx.now().toISOString().slice(0, 10);
   const before = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
-  const [settings, priceRows, reference, snapshot] = await Promise.all([
+  const [settings, priceRows, reference] = await Promise.all([
     organizationSettings(ctx, orgId),
     listPrices(ctx.db, orgId),
     readSummaryReference(ctx.db, orgId),
-    ctx.mapIndex.snapshot(orgId),
   ]);
-  const bales = await onHandBales(ctx, orgId, reference, before);
+  // Both caches by the stamp the reference query read (one stamp read for the request).
+  const [bales, snapshot] = await Promise.all([
+    onHandBales(ctx, orgId, reference, before),
+    ctx.mapIndex.snapshot(orgId, reference.stamp),
+  ]);
   const prices = pricesOn(
     priceRows.map((row): GradePrice => ({ ...row, grade: row.grade as HayGrade })),
     day,
@@ -224,15 +227,15 @@ export async function stackValue(
   stackId: string,
 ): Promise<StackValueResponse> {
   const day = ctx.now().toISOString().slice(0, 10);
-  const snapshot = await ctx.mapIndex.snapshot(orgId);
-  const place = snapshot.stacks.get(stackId);
-  if (!place) throw new AppError('NOT_FOUND', mapMessages.stackNotFound);
-  const before = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
-  const uids = place.members.map((m) => m.uid);
   const [priceRows, reference] = await Promise.all([
     listPrices(ctx.db, orgId),
     readSummaryReference(ctx.db, orgId),
   ]);
+  const snapshot = await ctx.mapIndex.snapshot(orgId, reference.stamp);
+  const place = snapshot.stacks.get(stackId);
+  if (!place) throw new AppError('NOT_FOUND', mapMessages.stackNotFound);
+  const before = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
+  const uids = place.members.map((m) => m.uid);
   const bales = await onHandBales(ctx, orgId, reference, before, uids, true);
   const prices = pricesOn(
     priceRows.map((row): GradePrice => ({ ...row, grade: row.grade as HayGrade })),

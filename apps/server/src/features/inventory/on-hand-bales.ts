@@ -40,7 +40,8 @@ export async function onHandBales(
   uids?: readonly string[],
   withLoadedOut = false,
 ): Promise<OnHandBale[]> {
-  const columns = await ctx.summaryCache.columns(orgId);
+  // The reference query read the bales' stamp too: no second stamp read here.
+  const columns = await ctx.summaryCache.columns(orgId, reference.stamp);
   const lookup = lookUpCuttings(columns, reference);
   const { live, retail, createdMs, fieldDay, fieldSet, numbers } = columns;
   const end = before.getTime();
