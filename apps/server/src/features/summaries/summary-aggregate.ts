@@ -2,7 +2,7 @@ import type { HayGrade } from '@baletrack/contracts/inventory/hay-grade';
 import type { SummaryGrouping } from '@baletrack/contracts/summaries/summary';
 import { hayGradeLabel } from '@baletrack/domain/quality-grade/hay-grade';
 import type { TimeRange } from '../bales/time-range.ts';
-import { type BaleColumns, gradeKeys, type NumericColumn } from './summary-columns.ts';
+import { type BaleColumns, gradeKeys, type NumericColumn, slotsMadeIn } from './summary-columns.ts';
 import { type CuttingLookup, columnsFilter, type FilterCondition } from './summary-filter.ts';
 import type { SummaryReference } from './summary-reference.repository.ts';
 
@@ -231,15 +231,19 @@ export function aggregateColumns(
       }
     }
   };
-  for (let slot = 0; slot < columns.length; slot += 1) {
+  const { length } = columns;
+  const visit = (slot: number) => {
     const made = createdMs[slot] as number;
-    if (live[slot] === 0 || made < from || made >= to) continue;
-    if (onHand && retail[slot] === 1) continue;
-    if (keep && !keep(slot)) continue;
+    if (slot >= length || live[slot] === 0 || made < from || made >= to) return;
+    if (onHand && retail[slot] === 1) return;
+    if (keep && !keep(slot)) return;
     const grade = gradeOfSlot(columns, lookup, slot);
     if (!groups) add(overall, slot, grade);
     else for (const totals of groups.of(slot)) add(totals, slot, grade);
-  }
+  };
+  const { indexed, tail } = slotsMadeIn(columns, from, to);
+  for (let i = 0; i < indexed.length; i += 1) visit(indexed[i] as number);
+  for (let slot = tail; slot < length; slot += 1) visit(slot);
   if (!groups) return [overall.toRow()];
   return groups.all().flatMap((totals) => (totals.count > 0 ? [totals.toRow()] : []));
 }

@@ -355,3 +355,76 @@ function applyChanges(columns: BaleColumns, rows: VisibleBaleBatch, nowLocked: s
   }
   return columns;
 }
+
+/** The slots of columns' first `covered` bales ordered by their UTC day of making. */
+interface DayIndex {
+  firstDay: number;
+  /** Where each day's slots start in `slots` (one more entry than days). */
+  starts: Uint32Array;
+  slots: Uint32Array;
+  covered: number;
+}
+
+// Kept per `createdMs` array: columns caught up in place share it and a slot below any columns'
+// length is never written again in it (`mergeColumns`), so an index stays true for every columns
+// value sharing the array, up to its own length.
+const dayIndexes = new WeakMap<Float64Array, DayIndex>();
+
+/** Bales added since the day index was built are scanned one by one, up to this many. */
+const unindexedTail = (length: number) => Math.max(1_024, length >>> 5);
+
+function buildDayIndex(createdMs: Float64Array, covered: number): DayIndex {
+  let firstDay = Infinity;
+  let lastDay = -Infinity;
+  for (let slot = 0; slot < covered; slot += 1) {
+    const day = Math.floor((createdMs[slot] as number) / DAY_MS);
+    if (day < firstDay) firstDay = day;
+    if (day > lastDay) lastDay = day;
+  }
+  const days = covered === 0 ? 0 : lastDay - firstDay + 1;
+  const starts = new Uint32Array(days + 1);
+  for (let slot = 0; slot < covered; slot += 1) {
+    const day = Math.floor((createdMs[slot] as number) / DAY_MS) - firstDay;
+    starts[day + 1] = (starts[day + 1] as number) + 1;
+  }
+  for (let day = 0; day < days; day += 1) {
+    starts[day + 1] = (starts[day + 1] as number) + (starts[day] as number);
+  }
+  const next = starts.slice(0, days);
+  const slots = new Uint32Array(covered);
+  for (let slot = 0; slot < covered; slot += 1) {
+    const day = Math.floor((createdMs[slot] as number) / DAY_MS) - firstDay;
+    const at = next[day] as number;
+    slots[at] = slot;
+    next[day] = at + 1;
+  }
+  return { firstDay, starts, slots, covered };
+}
+
+/**
+ * Where to look for the bales made in [from, to): `indexed` (slots of the days the range
+ * touches, some outside it at its ends, some past `columns.length`), then every slot from `tail`
+ * to `columns.length`. A crop year of a farm of twenty is a twentieth of the slots instead of all
+ * of them; a range over most of the bales reads every slot in order (faster than by day).
+ */
+export function slotsMadeIn(
+  columns: BaleColumns,
+  from: number,
+  to: number,
+): { indexed: Uint32Array; tail: number } {
+  const everySlot = { indexed: new Uint32Array(0), tail: 0 };
+  const { length, createdMs } = columns;
+  if (!(from > -Infinity || to < Infinity) || length < 4_096) return everySlot;
+  let index = dayIndexes.get(createdMs);
+  if (!index || index.covered + unindexedTail(length) < length) {
+    index = buildDayIndex(createdMs, length);
+    dayIndexes.set(createdMs, index);
+  }
+  const days = index.starts.length - 1;
+  const dayAt = (ms: number) =>
+    Math.min(days, Math.max(0, Math.floor(ms / DAY_MS) - index.firstDay));
+  const start = index.starts[dayAt(from)] as number;
+  const end = index.starts[to === Infinity ? days : Math.min(days, dayAt(to - 1) + 1)] as number;
+  if (end - start > length >>> 2) return everySlot;
+  return { indexed: index.slots.subarray(start, end), tail: Math.min(index.covered, length) };
+}

@@ -1,6 +1,6 @@
 import type { FilterAttribute, FilterDefinition } from '@baletrack/contracts/filters/filter';
 import { forageKindOf } from '@baletrack/domain/quality-grade';
-import { type BaleColumns, gradeKeys } from './summary-columns.ts';
+import { type BaleColumns, type FieldDay, gradeKeys } from './summary-columns.ts';
 import type { ReferenceCutting, SummaryReference } from './summary-reference.repository.ts';
 
 // The in-memory twins of two SQL rules, for the bale columns: `cuttingMembership` (cuttings
@@ -21,6 +21,9 @@ export interface CuttingLookup {
   legume: Int8Array;
 }
 
+type Span = { c: number; first: number; last: number; fields: Set<string> };
+const MAX_INDEXED_DAYS = 366;
+
 /**
  * The cutting rule: a bale is in a cutting when one of its fields is in the cutting and it was
  * made within the cutting's days (inclusive, UTC). Answers, for a bale's field ids and UTC day
@@ -31,40 +34,92 @@ export interface CuttingLookup {
 export function cuttingRule(
   cuttings: readonly Pick<ReferenceCutting, 'startDate' | 'endDate' | 'fieldIds'>[],
 ): (fieldIds: readonly string[], day: number) => number[] {
-  const spans = cuttings.map((c) => ({
-    first: dayOf(c.startDate),
-    last: dayOf(c.endDate),
-    fields: new Set(c.fieldIds),
-  }));
+  // The cuttings of each day: asked for tens of thousands of fields-and-days at a time, each
+  // checks the few cuttings of its day, not all. A cutting spans at most its crop year; one
+  // stored before that rule may span more and is checked on every day instead.
+  const byDay = new Map<number, Span[]>();
+  const long: Span[] = [];
+  cuttings.forEach((cutting, c) => {
+    const span = { c, first: dayOf(cutting.startDate), last: dayOf(cutting.endDate) };
+    const held = { ...span, fields: new Set(cutting.fieldIds) };
+    if (span.last - span.first > MAX_INDEXED_DAYS) {
+      long.push(held);
+      return;
+    }
+    for (let day = span.first; day <= span.last; day += 1) {
+      const list = byDay.get(day);
+      if (list) list.push(held);
+      else byDay.set(day, [held]);
+    }
+  });
   return (fieldIds, day) => {
     const held: number[] = [];
-    spans.forEach((cutting, c) => {
-      if (day < cutting.first || day > cutting.last) return;
-      if (fieldIds.some((id) => cutting.fields.has(id))) held.push(c);
-    });
+    const spans = byDay.get(day) ?? [];
+    const candidates = long.length === 0 ? spans : [...spans, ...long].sort((a, b) => a.c - b.c);
+    for (const { c, first, last, fields } of candidates) {
+      if (day < first || day > last) continue;
+      if (fieldIds.some((id) => fields.has(id))) held.push(c);
+    }
     return held;
   };
 }
 
-/** Per request, `cuttingRule` asked once per distinct fields-and-day of the columns. */
+/** What a lookup depends on in the reference: cuttings in order (days, fields, crops), crop kinds. */
+function lookupKey(reference: SummaryReference): string {
+  return JSON.stringify([
+    reference.cuttings.map((c) => [c.startDate, c.endDate, c.cropId, [...c.fieldIds].sort()]),
+    reference.crops.map((c) => [c.id, forageKindOf(c.name)]),
+  ]);
+}
+
+interface KeptLookup extends CuttingLookup {
+  key: string;
+  rule: (fieldIds: readonly string[], day: number) => number[];
+  legumeCrop: Map<string, boolean>;
+}
+
+// Kept per fields-and-days dictionary: columns caught up in place share it and only add entries
+// to it, so a lookup is extended by the new entries instead of made again (a farm of 1,000,000
+// bales has tens of thousands of entries; cuttings change rarely, bales every few seconds).
+const keptLookups = new WeakMap<BaleColumns['fieldDays'], KeptLookup>();
+
+/**
+ * Which cuttings hold each fields-and-day of the columns (`cuttingRule`), and the kind of their
+ * crops, under the reference's cuttings and crops as they are now.
+ */
 export function lookUpCuttings(columns: BaleColumns, reference: SummaryReference): CuttingLookup {
-  const cuttingsHolding = cuttingRule(reference.cuttings);
-  const legumeCrop = new Map(reference.crops.map((c) => [c.id, forageKindOf(c.name) === 'legume']));
+  const key = lookupKey(reference);
+  let kept = keptLookups.get(columns.fieldDays);
+  if (kept?.key !== key) {
+    kept = {
+      key,
+      rule: cuttingRule(reference.cuttings),
+      legumeCrop: new Map(reference.crops.map((c) => [c.id, forageKindOf(c.name) === 'legume'])),
+      cuttingsOf: [],
+      legume: new Int8Array(0),
+    };
+    keptLookups.set(columns.fieldDays, kept);
+  }
   const days = columns.fieldDays.values;
-  const cuttingsOf: number[][] = new Array(days.length);
-  const legume = new Int8Array(days.length);
-  days.forEach(({ fieldSet, day }, i) => {
-    const held = cuttingsHolding(columns.fieldSets.values[fieldSet] as string[], day);
-    let kind = -1;
-    for (const c of held) {
-      const cropId = reference.cuttings[c]?.cropId;
-      const isLegume = cropId == null ? undefined : legumeCrop.get(cropId);
-      if (isLegume !== undefined) kind = Math.max(kind, isLegume ? 1 : 0);
+  const from = kept.cuttingsOf.length;
+  if (days.length > from) {
+    const legume = new Int8Array(days.length);
+    legume.set(kept.legume);
+    for (let i = from; i < days.length; i += 1) {
+      const { fieldSet, day } = days[i] as FieldDay;
+      const held = kept.rule(columns.fieldSets.values[fieldSet] as string[], day);
+      let kind = -1;
+      for (const c of held) {
+        const cropId = reference.cuttings[c]?.cropId;
+        const isLegume = cropId == null ? undefined : kept.legumeCrop.get(cropId);
+        if (isLegume !== undefined) kind = Math.max(kind, isLegume ? 1 : 0);
+      }
+      kept.cuttingsOf[i] = held;
+      legume[i] = kind;
     }
-    cuttingsOf[i] = held;
-    legume[i] = kind;
-  });
-  return { cuttingsOf, legume };
+    kept.legume = legume;
+  }
+  return { cuttingsOf: kept.cuttingsOf, legume: kept.legume };
 }
 
 export type FilterCondition = Omit<FilterDefinition, 'dateRange'>;
