@@ -15,6 +15,7 @@ import * as roles from './migrations/2026-11-23-0014-roles.ts';
 import * as hayPrices from './migrations/2026-11-23-0015-hay-prices.ts';
 import * as heatRiskRecipients from './migrations/2026-11-23-0016-heat-risk-recipients.ts';
 import * as balesOrgThroughBaler from './migrations/2026-11-23-0017-bales-org-through-baler.ts';
+import * as balesBalerCheckedPerBatch from './migrations/2026-11-23-0018-bales-baler-checked-per-batch.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0015-hay-prices': hayPrices,
   '2026-11-23-0016-heat-risk-recipients': heatRiskRecipients,
   '2026-11-23-0017-bales-org-through-baler': balesOrgThroughBaler,
+  '2026-11-23-0018-bales-baler-checked-per-batch': balesBalerCheckedPerBatch,
 };
 
 /**

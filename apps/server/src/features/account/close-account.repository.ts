@@ -1,9 +1,11 @@
 import type { Database } from '@baletrack/db/database';
 import type { Transaction } from 'kysely';
+import { deleteOrganizationBales } from '../bales/bale-writes.repository.ts';
 import { tokenChecks } from '../identity/token-checks.ts';
 
 /**
- * Deletes the organization and everything of it, in the caller's transaction: its people's codes
+ * Deletes the organization and everything of it, in the caller's transaction: its bales (no
+ * foreign key since migration 0018; no batch left to commit one), its people's codes
  * (user_codes has no foreign key: it also holds codes of names nobody has), its exports not yet
  * built, then the organization row, which every tenant table follows by its foreign key
  * (`on delete cascade`; people take their sign-in challenges, refresh tokens and conversations
@@ -14,6 +16,7 @@ export async function deleteOrganization(
   trx: Transaction<Database>,
   orgId: string,
 ): Promise<boolean> {
+  await deleteOrganizationBales(trx, orgId);
   await trx
     .deleteFrom('userCodes')
     .where('userId', 'in', (eb) => eb.selectFrom('users').select('id').where('orgId', '=', orgId))

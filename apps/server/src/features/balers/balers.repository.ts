@@ -124,3 +124,40 @@ export async function markBalerDeleted(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/**
+ * What the foreign key from bales to their baler checked for every row, once for a batch
+ * (migration 0018): the baler is of the organization and not deleted, and stays so until the
+ * caller's transaction ends (`FOR KEY SHARE`, the lock the key took per row). Every writer of
+ * bales calls it before writing; closing the account waits for such a batch to commit
+ * (`lockBalersForRemoval`), and a batch starting after that finds its baler gone. False when
+ * there is no such baler.
+ * @example if (!(await lockBalerForBales(trx, orgId, balerId))) throw new AppError(...);
+ */
+export async function lockBalerForBales(
+  trx: Transaction<Database>,
+  orgId: string,
+  balerId: string,
+): Promise<boolean> {
+  const baler = await trx
+    .selectFrom('balers')
+    .select('id')
+    .where('orgId', '=', orgId)
+    .where('id', '=', balerId)
+    .where('deletedAt', 'is', null)
+    .forKeyShare()
+    .executeTakeFirst();
+  return baler !== undefined;
+}
+
+/**
+ * Locks every baler of the organization, deleted ones too, `FOR UPDATE` until the caller's
+ * transaction ends: it waits for each batch holding `lockBalerForBales` on one to commit, and
+ * makes each later batch wait, so the organization's bales can then be deleted with none to come.
+ */
+export async function lockBalersForRemoval(
+  trx: Transaction<Database>,
+  orgId: string,
+): Promise<void> {
+  await trx.selectFrom('balers').select('id').where('orgId', '=', orgId).forUpdate().execute();
+}

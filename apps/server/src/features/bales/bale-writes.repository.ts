@@ -1,5 +1,6 @@
 import type { BalesTable, Database } from '@baletrack/db/database';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { lockBalersForRemoval } from '../balers/balers.repository.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -168,6 +169,17 @@ export async function upsertBales(
     .executeTakeFirstOrThrow();
   const inserted = Number(counts.inserted);
   return { inserted, updated: Number(counts.written) - inserted };
+}
+
+/**
+ * Deletes every bale of an organization being deleted, in the caller's transaction, which then
+ * deletes the organization: bales have no foreign key to follow (migration 0018). Its balers
+ * are locked first, so every batch writing to one has committed before the delete and every
+ * later one waits, then finds its baler gone with the organization.
+ */
+export async function deleteOrganizationBales(trx: Transaction<Database>, orgId: string) {
+  await lockBalersForRemoval(trx, orgId);
+  await trx.deleteFrom('bales').where('orgId', '=', orgId).execute();
 }
 
 /** Uids of the organization's bales carrying these tags. */

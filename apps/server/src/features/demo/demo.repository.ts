@@ -1,5 +1,6 @@
 import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
+import { deleteOrganizationBales } from '../bales/bale-writes.repository.ts';
 import { tokenChecks } from '../identity/token-checks.ts';
 
 export function findDemoOrganization(db: Kysely<Database>) {
@@ -22,8 +23,21 @@ export async function countNonDemoOrganizations(db: Kysely<Database>): Promise<n
   return Number(row.n);
 }
 
-/** Removes a demo organization half-seeded by a failed run; its rows go with it (cascade). */
+/**
+ * Removes a demo organization half-seeded by a failed run: its bales (no foreign key since
+ * migration 0018), then the organization, which its other rows follow (cascade).
+ */
 export async function deleteDemoOrganization(db: Kysely<Database>, orgId: string) {
-  await db.deleteFrom('organizations').where('id', '=', orgId).where('isDemo', '=', true).execute();
+  await db.transaction().execute(async (trx) => {
+    const demo = await trx
+      .selectFrom('organizations')
+      .select('id')
+      .where('id', '=', orgId)
+      .where('isDemo', '=', true)
+      .executeTakeFirst();
+    if (!demo) return;
+    await deleteOrganizationBales(trx, orgId);
+    await trx.deleteFrom('organizations').where('id', '=', orgId).execute();
+  });
   tokenChecks.forgetAll();
 }

@@ -5,6 +5,7 @@ import type { Database } from '@baletrack/db/database';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { lockBalerForBales } from '../balers/balers.repository.ts';
 import {
   type BatchStamp,
   commitBaleVersion,
@@ -189,12 +190,19 @@ function checkedOrRejected(record: unknown, index: number, result: IngestResult)
   return null;
 }
 
-/** Takes the organization's version lock: the stamp every row of the batch carries. */
+/**
+ * Takes the batch's locks: its baler's (of the organization and not deleted, or the key no
+ * longer counts: 401), then the organization's version lock, whose stamp every row of the batch
+ * carries. The baler's first, as closing the account takes them: it waits for this batch.
+ */
 async function lockedStamp(
   trx: Transaction<Database>,
   baler: IngestingBaler,
   changedAt: Date,
 ): Promise<BatchStamp> {
+  if (!(await lockBalerForBales(trx, baler.orgId, baler.id))) {
+    throw new AppError('UNAUTHORIZED', ingestMessages.apiKeyUnknown);
+  }
   const version = await lockNextBaleVersion(trx, baler.orgId);
   return { orgId: baler.orgId, balerId: baler.id, balerVin: baler.vin, version, changedAt };
 }
