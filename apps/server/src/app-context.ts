@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import { SigningKeys } from './features/identity/signing-keys.service.ts';
 import { MapIndex } from './features/map/map-index.ts';
+import { SnapshotStore } from './features/map/snapshot-store.ts';
 import { SummaryCache } from './features/summaries/summary-cache.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { SecretBox } from './lib/secret-box.ts';
@@ -48,11 +49,14 @@ export type AppContextParts = Pick<AppContext, 'config' | 'db' | 'mailer' | 'sec
  * @example const ctx = createAppContext({ config, db, mailer, secrets: new SecretBox(key) });
  */
 export function createAppContext(parts: AppContextParts): AppContext {
+  const { snapshotDir } = parts.config;
+  const store = snapshotDir ? new SnapshotStore(parts.db, snapshotDir) : undefined;
+  const summaryCache = new SummaryCache(parts.db, store);
   const ctx: AppContext = {
     now: () => new Date(),
     ...parts,
-    mapIndex: new MapIndex(parts.db),
-    summaryCache: new SummaryCache(parts.db),
+    mapIndex: new MapIndex(parts.db, { store, columnsOf: (orgId) => summaryCache.peek(orgId) }),
+    summaryCache,
     signingKeys: new SigningKeys({
       db: parts.db,
       secrets: parts.secrets,

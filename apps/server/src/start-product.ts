@@ -100,6 +100,8 @@ export async function startProduct(config: Config): Promise<RunningProduct> {
       await stopReportScheduler();
       await stopHeatRiskMails();
       await app.close();
+      // What the map built is kept for the next start (ADR 17), while the database is open.
+      await ctx.mapIndex.savePending();
       await stopExportWorker();
       await stopMailWorker();
       await database.close();

@@ -41,6 +41,8 @@ export async function startTestApp(
     // Processes of one installation share the server key.
     SECRET_KEY: (shared?.ctx.config.secretKey ?? crypto.randomBytes(32)).toString('hex'),
     SEED_DEMO: 'false',
+    // No snapshot files unless a test asks for them (in a folder of its own).
+    SNAPSHOT_DIR: 'off',
     ...options.env,
   });
   let offset = options.startAt ? Date.parse(options.startAt) - Date.now() : 0;

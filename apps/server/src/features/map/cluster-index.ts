@@ -80,7 +80,29 @@ export function buildRecentIndex(
 }
 
 function loadIndex(features: PointFeature[]): PointIndex {
-  const index = new Supercluster<ClusterPointProps, Totals>({
+  const index = newIndex();
+  index.load(features);
+  return index;
+}
+
+/** What supercluster holds once loaded (supercluster 9.1; snapshot-file.test.ts pins it). */
+export interface IndexState {
+  trees: unknown[];
+  numPoints: number;
+  props: ClusterPointProps[];
+  coords: Float64Array;
+  clusterProps: Totals[];
+}
+
+/** An index as `loadIndex` left it, from its state (kept in a snapshot file). */
+export function restoreIndex(state: IndexState): PointIndex {
+  const index = newIndex();
+  Object.assign(index, { ...state, ids: null });
+  return index;
+}
+
+function newIndex(): PointIndex {
+  return new Supercluster<ClusterPointProps, Totals>({
     radius: 60,
     maxZoom: CLUSTER_MAX_ZOOM,
     map: (props) => {
@@ -91,8 +113,6 @@ function loadIndex(features: PointFeature[]): PointIndex {
     },
     reduce: addTotals,
   });
-  index.load(features);
-  return index;
 }
 
 function pointFeature(lon: number, lat: number, properties: ClusterPointProps): PointFeature {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { type BaleStamp, StampedCache } from '../../lib/stamped-cache.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
 import { type TimeRange, timeRangeKey } from '../bales/time-range.ts';
+import type { BaleColumns } from '../summaries/summary-columns.ts';
 import { readVisibleBaleRows } from '../summaries/visible-bale-rows.ts';
 import {
   buildClusterIndex,
@@ -24,6 +25,7 @@ import {
   toMapPoints,
   uidsFingerprint,
 } from './map-snapshot.ts';
+import type { SnapshotStore } from './snapshot-store.ts';
 
 // Read by other features (geofences, heatmaps) from here.
 export { type BaleSubset, round } from './cluster-totals.ts';
@@ -40,6 +42,14 @@ export interface MapIndexOptions {
   foldQuietMs?: number;
   /** …or as soon as this many have gathered. */
   foldAtRecent?: number;
+  /** Where snapshots are kept across restarts (none without it). */
+  store?: SnapshotStore;
+  /** The summaries' columns the process holds for the organization (saved with the snapshot). */
+  columnsOf?: (orgId: string) => BaleColumns | undefined;
+  /** A snapshot is saved this long after its last full index was built… */
+  saveDelayMs?: number;
+  /** …and at most once in this long per organization. */
+  saveEveryMs?: number;
 }
 
 type Built = ClusterIndex & { range: TimeRange; filtered: boolean; gradesKey: string };
@@ -64,6 +74,12 @@ export class MapIndex {
   readonly #foldTimers = new Map<string, { version: number; timer: NodeJS.Timeout }>();
   readonly #foldQuietMs: number;
   readonly #foldAtRecent: number;
+  readonly #store: SnapshotStore | undefined;
+  readonly #columnsOf: (orgId: string) => BaleColumns | undefined;
+  readonly #saveDelayMs: number;
+  readonly #saveEveryMs: number;
+  readonly #saveTimers = new Map<string, NodeJS.Timeout>();
+  readonly #lastSaved = new Map<string, number>();
   #fullBuilds = 0;
 
   constructor(
@@ -72,6 +88,10 @@ export class MapIndex {
   ) {
     this.#foldQuietMs = options.foldQuietMs ?? 60_000;
     this.#foldAtRecent = options.foldAtRecent ?? 1_000;
+    this.#store = options.store;
+    this.#columnsOf = options.columnsOf ?? (() => undefined);
+    this.#saveDelayMs = options.saveDelayMs ?? 30_000;
+    this.#saveEveryMs = options.saveEveryMs ?? 10 * 60_000;
     this.#snapshots = new StampedCache(
       (orgId) => mapIndexStamp(db, orgId),
       (orgId, stamp, base) => this.#load(orgId, stamp, base),
@@ -164,7 +184,35 @@ export class MapIndex {
     }
     if (this.#snapshots.peek(orgId) !== current) return false;
     this.#snapshots.replace(orgId, current, folded);
+    this.#scheduleSave(orgId);
     return true;
+  }
+
+  /**
+   * Keeps the organization's snapshot, its unfiltered full indexes and the summaries' columns of
+   * the same stamp in the store; false when there is no store, nothing folded to keep, or the
+   * columns are of another stamp (the next full build tries again).
+   */
+  async saveSnapshot(orgId: string): Promise<boolean> {
+    const snapshot = this.#snapshots.peek(orgId);
+    const columns = this.#columnsOf(orgId);
+    const grades = snapshot && this.#grades.get(snapshot);
+    if (
+      !this.#store ||
+      !snapshot ||
+      !columns ||
+      !grades ||
+      snapshot.recent.length > 0 ||
+      columns.baleVersion !== snapshot.baleVersion ||
+      columns.activeMonths !== snapshot.activeMonths
+    ) {
+      return false;
+    }
+    const indexes = [...(this.#clusterIndexes.get(snapshot.folded)?.values() ?? [])]
+      .filter((built) => !built.filtered && built.gradesKey === grades.key)
+      .slice(-MAX_FOLDED_RANGES);
+    this.#lastSaved.set(orgId, Date.now());
+    return this.#store.save({ columns, snapshot, indexes });
   }
 
   #fullIndex(
@@ -189,6 +237,7 @@ export class MapIndex {
       this.#fullBuilds += 1;
       const index = buildClusterIndex(layer, snapshot.stacks, range, subset, grades);
       built = { ...index, range, filtered: subset !== undefined, gradesKey: grades.key };
+      if (!subset && snapshot.recent.length === 0) this.#scheduleSave(snapshot.orgId);
       if (perRange.size >= MAX_RANGES_PER_SNAPSHOT) {
         const oldest = perRange.keys().next().value;
         if (oldest !== undefined) perRange.delete(oldest);
@@ -233,11 +282,67 @@ export class MapIndex {
     this.#foldTimers.set(orgId, { version: baleVersion, timer });
   }
 
+  /**
+   * The process is stopping: recent bales waiting for their fold are folded in, and snapshots
+   * waiting for their save are saved now, so the next start reads them (no-op without a store).
+   */
+  async savePending(): Promise<void> {
+    if (!this.#store) return;
+    const folds = [...this.#foldTimers];
+    this.#foldTimers.clear();
+    for (const [orgId, { timer }] of folds) {
+      clearTimeout(timer);
+      await this.foldRecent(orgId);
+    }
+    const pending = [...this.#saveTimers];
+    this.#saveTimers.clear();
+    for (const [orgId, timer] of pending) {
+      clearTimeout(timer);
+      await this.saveSnapshot(orgId).catch(() => false);
+    }
+  }
+
+  /** Saves the snapshot once full builds have settled (one timer per organization, unref'd). */
+  #scheduleSave(orgId: string): void {
+    if (!this.#store) return;
+    clearTimeout(this.#saveTimers.get(orgId));
+    const since = Date.now() - (this.#lastSaved.get(orgId) ?? -Infinity);
+    const delay = Math.max(this.#saveDelayMs, this.#saveEveryMs - since);
+    const timer = setTimeout(() => {
+      this.#saveTimers.delete(orgId);
+      // A failed write (a full disk) costs only the next restart's time.
+      this.saveSnapshot(orgId).catch(() => {});
+    }, delay);
+    timer.unref();
+    this.#saveTimers.set(orgId, timer);
+  }
+
+  /**
+   * A snapshot file's state as the starting point of a load (its full indexes kept with its
+   * folded layer): undefined when there is none to start from.
+   */
+  async #restore(orgId: string, stamp: BaleStamp): Promise<FarmSnapshot | undefined> {
+    const restored = await this.#store?.restore(orgId, stamp, 'map');
+    if (!restored) return undefined;
+    const { snapshot, indexes } = restored;
+    const perRange = new Map<string, Built>();
+    for (const { index, stacks, range, gradesKey } of indexes) {
+      const key = `${timeRangeKey(range)}||${gradesKey}`;
+      perRange.set(key, { index, stacks, range, filtered: false, gradesKey });
+    }
+    this.#clusterIndexes.set(snapshot.folded, perRange);
+    // Saved already: no save until a later full build.
+    this.#lastSaved.set(orgId, Date.now());
+    return snapshot;
+  }
+
   async #load(
     orgId: string,
     stamp: BaleStamp,
-    base: FarmSnapshot | undefined,
+    cachedBase: FarmSnapshot | undefined,
   ): Promise<FarmSnapshot> {
+    const base = cachedBase ?? (await this.#restore(orgId, stamp));
+    if (base && base.baleVersion === stamp.baleVersion) return base;
     // The same read as the summary columns' for this stamp (after a restart both load at once).
     const { visible, locked } = await readVisibleBaleRows(
       this.db,

@@ -362,6 +362,34 @@ function assemble(
   );
 }
 
+/**
+ * A snapshot as a snapshot file kept it: points already in snapshot order, stacks already
+ * grouped (`stacked` flags their members).
+ */
+export function restoreSnapshot(
+  stamp: Stamp,
+  points: MapPoint[],
+  stacked: Uint8Array,
+  stackList: ({ id: string } & StackPlace)[],
+  locked: Map<string, number>,
+): FarmSnapshot {
+  const stacks = new Map<string, StackPlace>();
+  const stackOf = new Map<string, string>();
+  for (const { id, lat, lon, members } of stackList) {
+    stacks.set(id, { lat, lon, members });
+    for (const member of members) stackOf.set(member.uid, id);
+  }
+  return new LayeredSnapshot(
+    stamp,
+    new PointLayer(points, stacked),
+    [],
+    stacks,
+    stackOf,
+    locked,
+    Float64Array.from(locked.values()).sort(),
+  );
+}
+
 /** FNV-1a over sorted uids: equal sets, equal keys, so unchanged answers reuse their index. */
 export function uidsFingerprint(uids: string[]): string {
   let hash = 0x811c9dc5;

@@ -10,6 +10,15 @@ import { readVisibleBaleRows } from './visible-bale-rows.ts';
 // from these columns, so fewer here would reload them for a farm the map still holds.
 const MAX_ORGANIZATIONS = 8;
 
+/** Where columns kept across restarts are read back (map/snapshot-store.ts). */
+export interface KeptColumns {
+  restore(
+    orgId: string,
+    stamp: BaleStamp,
+    consumer: 'summaries',
+  ): Promise<{ columns: BaleColumns } | undefined>;
+}
+
 /**
  * Per-process cache of each organization's bale columns, kept fresh by the same stamp as the map
  * index (`StampedCache`): a newer bale version loads only the bales written since (dropping those
@@ -18,7 +27,10 @@ const MAX_ORGANIZATIONS = 8;
 export class SummaryCache {
   readonly #columns: StampedCache<BaleColumns>;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly store?: KeptColumns,
+  ) {
     this.#columns = new StampedCache(
       (orgId) => mapIndexStamp(db, orgId),
       (orgId, stamp, base) => this.#load(orgId, stamp, base),
@@ -31,14 +43,27 @@ export class SummaryCache {
     return this.#columns.get(orgId, stamp);
   }
 
+  /** The columns the process holds for the organization, whatever their stamp. */
+  peek(orgId: string): BaleColumns | undefined {
+    return this.#columns.peek(orgId);
+  }
+
   async #load(
     orgId: string,
     stamp: BaleStamp,
-    base: BaleColumns | undefined,
+    cachedBase: BaleColumns | undefined,
   ): Promise<BaleColumns> {
+    // After a restart: the columns a snapshot file kept, caught up from their stamp (ADR 17).
+    const base = cachedBase ?? (await this.store?.restore(orgId, stamp, 'summaries'))?.columns;
+    if (base && base.baleVersion === stamp.baleVersion) return base;
     // The same read as the map index's for this stamp (after a restart both load at once).
     const read = await readVisibleBaleRows(this.db, orgId, 'summaries', stamp, base?.baleVersion);
-    if (!base) return buildColumns({ orgId, ...stamp }, read.visible);
+    if (!base) {
+      const columns = buildColumns({ orgId, ...stamp }, read.visible);
+      // The uid map is not needed to answer (a catch-up needs it): made once this turn is done.
+      setImmediate(() => columns.slotOf.get(''));
+      return columns;
+    }
     const nowLocked = read.locked.map((bale) => bale.uid);
     return mergeColumns(base, stamp, read.visible, nowLocked);
   }

@@ -53,6 +53,29 @@ export class Dictionary<T> {
   }
 }
 
+/**
+ * Each uid's slot, made from `uids` on first use: the first answers after a restart do not need it
+ * (a map of 1,000,000 uids takes about a second), a catch-up does. Slots are written to `uids`
+ * first, so a map made later holds them.
+ */
+export class UidSlots {
+  #map: Map<string, number> | undefined;
+  constructor(private readonly uids: readonly string[]) {}
+  get(uid: string): number | undefined {
+    if (!this.#map) {
+      this.#map = new Map();
+      for (let slot = 0; slot < this.uids.length; slot += 1) {
+        this.#map.set(this.uids[slot] as string, slot);
+      }
+    }
+    return this.#map.get(uid);
+  }
+  /** Records a slot already written to `uids`. */
+  set(uid: string, slot: number): void {
+    this.#map?.set(uid, slot);
+  }
+}
+
 /** A bale's fields and UTC day: all the cutting rule reads of it (a few thousand per farm). */
 export interface FieldDay {
   fieldSet: number;
@@ -73,7 +96,7 @@ export interface BaleColumns {
    */
   written: { length: number };
   uids: string[];
-  slotOf: Map<string, number>;
+  slotOf: UidSlots;
   /** 0 for a bale that became locked since the columns were loaded. */
   live: Uint8Array;
   createdMs: Float64Array;
@@ -269,12 +292,13 @@ export function buildColumns(
   const capacity = columnsCapacity(rows.length);
   const room = rows.createdMs.length;
   const own = !rows.adopted && room >= capacity && room <= capacity + (capacity >>> 4);
+  const uids: string[] = [];
   const columns: BaleColumns = {
     ...stamp,
     length: 0,
     written: { length: 0 },
-    uids: [],
-    slotOf: new Map(),
+    uids,
+    slotOf: new UidSlots(uids),
     balerIds: new Dictionary((id) => id),
     sizes: new Dictionary((size) => size),
     fieldSets: new Dictionary((ids) => ids.join(',')),
@@ -282,7 +306,8 @@ export function buildColumns(
     ...allocate(capacity, undefined, own ? rows : undefined),
   };
   if (own) rows.adopted = true;
-  return applyChanges(columns, rows, []);
+  // One read holds each bale once: row i goes to slot i, no uid looked up.
+  return applyChanges(columns, rows, [], true);
 }
 
 /**
@@ -321,7 +346,7 @@ export function mergeColumns(
     ...stamp,
     written: { length },
     uids,
-    slotOf: new Map(uids.map((uid, slot) => [uid, slot])),
+    slotOf: new UidSlots(uids),
     balerIds: previous.balerIds.copy(),
     sizes: previous.sizes.copy(),
     fieldSets: previous.fieldSets.copy(),
@@ -331,13 +356,18 @@ export function mergeColumns(
   return applyChanges(columns, changed, nowLocked);
 }
 
-function applyChanges(columns: BaleColumns, rows: VisibleBaleBatch, nowLocked: string[]) {
+function applyChanges(
+  columns: BaleColumns,
+  rows: VisibleBaleBatch,
+  nowLocked: string[],
+  fresh = false,
+) {
   const slots = new Int32Array(rows.length);
   const start = columns.length;
   let followOn = true;
   for (let i = 0; i < rows.length; i += 1) {
     const uid = rows.uid[i] as string;
-    let slot = columns.slotOf.get(uid);
+    let slot = fresh ? undefined : columns.slotOf.get(uid);
     if (slot === undefined) {
       slot = columns.length;
       columns.length += 1;

@@ -1,0 +1,146 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from '@baletrack/db/database';
+import { type Kysely, sql } from 'kysely';
+import type { BaleStamp } from '../../lib/stamped-cache.ts';
+import { decodeFarm, encodeFarm, type SavedFarm, SNAPSHOT_FORMAT } from './snapshot-file.ts';
+
+/** The caches a restored file feeds (one read of the file feeds both). */
+export type SnapshotConsumer = 'map' | 'summaries';
+
+// A file read is kept until both caches took it, or this long (as visible-bale-rows.ts does).
+const KEEP_MS = 10_000;
+const SAFE_ORG_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * Each organization's snapshot file in one folder (`SNAPSHOT_DIR`, by default DATA_DIR/snapshots):
+ * written by `save` after a load or fold, read by `restore` when a process has nothing for the
+ * organization yet, so a restart reads one file instead of every bale (ADR 17, "Kept across
+ * restarts"). A file is only ever a starting point: the caches catch it up from its stamp like any
+ * older snapshot, and one of another database (or migration, format or release), another
+ * organization, another number of active months or a newer bale version than the database's is
+ * not used. Writes go to a temporary file renamed over the last, so a reader never sees half.
+ */
+export class SnapshotStore {
+  #identity: Promise<string> | undefined;
+  readonly #reads = new Map<
+    string,
+    { farm: Promise<SavedFarm | undefined>; takenBy: Set<string> }
+  >();
+  readonly #saved = new Map<string, string>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly dir: string,
+  ) {}
+
+  /**
+   * The organization's kept state if it can start a cache at `stamp` (same active months, not
+   * newer); the read another cache started for the same stamp is shared.
+   */
+  restore(
+    orgId: string,
+    stamp: BaleStamp,
+    consumer: SnapshotConsumer,
+  ): Promise<SavedFarm | undefined> {
+    const key = `${orgId}@${stamp.baleVersion}:${stamp.activeMonths}`;
+    const found = this.#reads.get(key);
+    if (found && !found.takenBy.has(consumer)) {
+      found.takenBy.add(consumer);
+      this.#reads.delete(key);
+      return found.farm;
+    }
+    const farm = this.#read(orgId).then((read) =>
+      read &&
+      read.snapshot.activeMonths === stamp.activeMonths &&
+      read.snapshot.baleVersion <= stamp.baleVersion
+        ? read
+        : undefined,
+    );
+    const entry = { farm, takenBy: new Set<string>([consumer]) };
+    this.#reads.set(key, entry);
+    const forget = () => {
+      if (this.#reads.get(key) === entry) this.#reads.delete(key);
+    };
+    farm.then(() => setTimeout(forget, KEEP_MS).unref(), forget);
+    return farm;
+  }
+
+  /** Writes the organization's state (unless this process already wrote that stamp). */
+  async save(farm: Omit<SavedFarm, 'identity'>): Promise<boolean> {
+    const { orgId, baleVersion, activeMonths } = farm.snapshot;
+    const file = this.#fileOf(orgId);
+    const stamp = `${baleVersion}:${activeMonths}`;
+    if (!file || this.#saved.get(orgId) === stamp) return false;
+    const parts = encodeFarm({ ...farm, identity: await this.identity() });
+    if (!parts) return false;
+    await fs.mkdir(this.dir, { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    const handle = await fs.open(temporary, 'w', 0o600);
+    try {
+      await handle.writev(parts);
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temporary, file);
+    this.#saved.set(orgId, stamp);
+    return true;
+  }
+
+  /**
+   * What names this database and this code: the cluster's system identifier, the database and
+   * its bales table (a restore or another database changes them), the last migration, the file
+   * format and the server's release.
+   */
+  identity(): Promise<string> {
+    this.#identity ??= (async () => {
+      const { rows } = await sql<{
+        system: string;
+        database: string;
+        bales: string;
+        migration: string | null;
+      }>`
+        select (select system_identifier::text from pg_control_system()) as system,
+          current_database() as database, 'bales'::regclass::oid::text as bales,
+          (select max(name) from kysely_migration) as migration`.execute(this.db);
+      const row = rows[0];
+      const pkg = JSON.parse(
+        await fs.readFile(path.join(import.meta.dirname, '../../../package.json'), 'utf8'),
+      ) as { version: string };
+      return [
+        row?.system,
+        row?.database,
+        row?.bales,
+        row?.migration,
+        SNAPSHOT_FORMAT,
+        pkg.version,
+      ].join('|');
+    })();
+    return this.#identity;
+  }
+
+  #fileOf(orgId: string): string | undefined {
+    return SAFE_ORG_ID.test(orgId) ? path.join(this.dir, `${orgId}.snapshot`) : undefined;
+  }
+
+  async #read(orgId: string): Promise<SavedFarm | undefined> {
+    const file = this.#fileOf(orgId);
+    if (!file) return undefined;
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(file);
+    } catch {
+      return undefined;
+    }
+    try {
+      const identity = await this.identity();
+      return decodeFarm(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+        identity,
+        orgId,
+      });
+    } catch {
+      // A file that is not one (damaged, or of a format this code cannot tell): loaded as usual.
+      return undefined;
+    }
+  }
+}
