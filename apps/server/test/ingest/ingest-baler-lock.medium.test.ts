@@ -14,8 +14,9 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // Bales have no foreign key to their baler (migration 0018): each batch locks its baler once
 // (`lockBalerForBales`) and closing an account locks the balers before deleting the bales
-// (`deleteOrganizationBales`). What the key guaranteed must still hold: no bale for a baler that
-// is not the organization's, and no bale left of a closed account, whatever runs beside it.
+// (`deleteOrganizationWithBales`). What the key guaranteed must still hold: no bale for a
+// baler that is not the organization's, and no bale left of a closed account, whatever runs
+// beside it.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -179,6 +180,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a batch racing the account clos
     await releaseBale();
     expect(await closed).toBe(true);
     await refused;
+    expect(await storedCount(orgId)).toBe(0);
+  });
+
+  it('a baler registered while the closing deletes leaves no bale of its batch either', async () => {
+    const { orgId, baler } = await newOrganization();
+    await ingestBales(t.ctx, baler, [newBale()]);
+    const releaseBale = await held((trx) =>
+      trx.selectFrom('bales').select('uid').where('orgId', '=', orgId).forUpdate().execute(),
+    );
+    const closed = closing(orgId);
+    await lockWaits(1);
+    // Registered after the closing locked the balers, so not among them: its batch commits.
+    const late = await newBaler(t.ctx, orgId);
+    expect(await ingestBales(t.ctx, late, [newBale(), newBale()])).toMatchObject({ created: 2 });
+    await releaseBale();
+    expect(await closed).toBe(true);
     expect(await storedCount(orgId)).toBe(0);
   });
 });

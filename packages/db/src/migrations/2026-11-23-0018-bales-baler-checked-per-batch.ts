@@ -1,7 +1,7 @@
 // Why: PostgreSQL checked `(org_id, baler_id) → balers` row by row (a `FOR KEY SHARE` on the same
 // baler for every bale), about a quarter of ingest's COPY. Every writer of bales now takes that
 // lock once per batch (`lockBalerForBales`), and closing an account deletes the bales itself
-// (`deleteOrganizationBales`), so the constraint goes (docs/adr/0019-ingest-through-copy.md).
+// (`deleteOrganizationWithBales`), so the constraint goes (docs/adr/0019-ingest-through-copy.md).
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {

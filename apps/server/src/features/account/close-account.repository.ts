@@ -1,11 +1,11 @@
 import type { Database } from '@baletrack/db/database';
 import type { Transaction } from 'kysely';
-import { deleteOrganizationBales } from '../bales/bale-writes.repository.ts';
+import { deleteOrganizationWithBales } from '../bales/bale-writes.repository.ts';
 import { tokenChecks } from '../identity/token-checks.ts';
 
 /**
  * Deletes the organization and everything of it, in the caller's transaction: its bales (no
- * foreign key since migration 0018; no batch left to commit one), its people's codes
+ * foreign key since migration 0018: deleteOrganizationWithBales), its people's codes
  * (user_codes has no foreign key: it also holds codes of names nobody has), its exports not yet
  * built, then the organization row, which every tenant table follows by its foreign key
  * (`on delete cascade`; people take their sign-in challenges, refresh tokens and conversations
@@ -16,17 +16,18 @@ export async function deleteOrganization(
   trx: Transaction<Database>,
   orgId: string,
 ): Promise<boolean> {
-  await deleteOrganizationBales(trx, orgId);
-  await trx
-    .deleteFrom('userCodes')
-    .where('userId', 'in', (eb) => eb.selectFrom('users').select('id').where('orgId', '=', orgId))
-    .execute();
-  await trx
-    .deleteFrom('dataExports')
-    .where('orgId', '=', orgId)
-    .where('status', '!=', 'ready')
-    .execute();
-  const result = await trx.deleteFrom('organizations').where('id', '=', orgId).executeTakeFirst();
+  const result = await deleteOrganizationWithBales(trx, orgId, async () => {
+    await trx
+      .deleteFrom('userCodes')
+      .where('userId', 'in', (eb) => eb.selectFrom('users').select('id').where('orgId', '=', orgId))
+      .execute();
+    await trx
+      .deleteFrom('dataExports')
+      .where('orgId', '=', orgId)
+      .where('status', '!=', 'ready')
+      .execute();
+    return trx.deleteFrom('organizations').where('id', '=', orgId).executeTakeFirst();
+  });
   // Its users and their sessions went with it (cascade).
   tokenChecks.forgetAll();
   return Number(result.numDeletedRows) === 1;

@@ -172,14 +172,24 @@ export async function upsertBales(
 }
 
 /**
- * Deletes every bale of an organization being deleted, in the caller's transaction, which then
- * deletes the organization: bales have no foreign key to follow (migration 0018). Its balers
- * are locked first, so every batch writing to one has committed before the delete and every
- * later one waits, then finds its baler gone with the organization.
+ * Deletes an organization and every bale of it, in the caller's transaction: bales have no
+ * foreign key to follow (migration 0018). Its balers are locked first, so every batch writing
+ * to one has committed before the bales are deleted, and every later one waits, then finds its
+ * baler gone. `deleteOrganization`, the caller's deletes ending with the organization row, takes
+ * the balers with it, a baler registered meanwhile too once its batches commit: their bales go
+ * last.
+ * @example const gone = await deleteOrganizationWithBales(trx, orgId, () => deleteOrgRow(trx));
  */
-export async function deleteOrganizationBales(trx: Transaction<Database>, orgId: string) {
+export async function deleteOrganizationWithBales<T>(
+  trx: Transaction<Database>,
+  orgId: string,
+  deleteOrganization: () => Promise<T>,
+): Promise<T> {
   await lockBalersForRemoval(trx, orgId);
   await trx.deleteFrom('bales').where('orgId', '=', orgId).execute();
+  const deleted = await deleteOrganization();
+  await trx.deleteFrom('bales').where('orgId', '=', orgId).execute();
+  return deleted;
 }
 
 /** Uids of the organization's bales carrying these tags. */

@@ -1,6 +1,6 @@
 import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
-import { deleteOrganizationBales } from '../bales/bale-writes.repository.ts';
+import { deleteOrganizationWithBales } from '../bales/bale-writes.repository.ts';
 import { tokenChecks } from '../identity/token-checks.ts';
 
 export function findDemoOrganization(db: Kysely<Database>) {
@@ -36,8 +36,9 @@ export async function deleteDemoOrganization(db: Kysely<Database>, orgId: string
       .where('isDemo', '=', true)
       .executeTakeFirst();
     if (!demo) return;
-    await deleteOrganizationBales(trx, orgId);
-    await trx.deleteFrom('organizations').where('id', '=', orgId).execute();
+    await deleteOrganizationWithBales(trx, orgId, () =>
+      trx.deleteFrom('organizations').where('id', '=', orgId).execute(),
+    );
   });
   tokenChecks.forgetAll();
 }
