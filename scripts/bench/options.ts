@@ -26,9 +26,9 @@ export const usage = `Usage: npm run bench [-- --bales N] [--only pglite|postgre
   --reports-only
                 only ingest, the map index and summaries (what the server holds at rest), then
                 the report CSV and data export rows, printed; implies --no-write
-  --cold-only   only ingest, then three restarts of the product, each with the opening view and
-                the summary at once (the restart row), and the row's baseline, printed;
-                implies --no-write`;
+  --cold-only   only ingest, then three restarts of the product reading its kept snapshots and
+                one without them, each with the opening view and the summary at once (the
+                restart rows), and the rows' baseline, printed; implies --no-write`;
 
 /** Reads the command line; throws with the usage text on a bad option. */
 export function readOptions(argv: string[]): BenchOptions | 'help' {

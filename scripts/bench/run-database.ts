@@ -66,7 +66,10 @@ export interface DatabaseFigures {
   callOverhead: CallOverheadRun;
   heatmap: HeatmapApiRun;
   memory: { start: Memory; afterIngest: Memory; afterIndex: Memory };
+  /** After a restart that read the kept snapshots (ADR 17). */
   coldStart: ColdStartRun;
+  /** After a restart without them (deleted first): every bale read and indexed. */
+  coldFromRows: ColdStartRun;
   summaries: SummariesApiRun;
   summaryBaselines: SummaryBaselines;
   dataExport: DataExportRun;
@@ -109,7 +112,7 @@ export async function benchDatabase(
       await coldAlone(env, accounts, farms.farm, views, cleanup, kind, databaseUrl, dataDir);
       return undefined;
     }
-    const live = await measureProduct(env, accounts, farms, views, browser, cleanup);
+    const live = await measureProduct(env, accounts, farms, views, browser, cleanup, dataDir);
 
     log('baselines: COPY, SQL and supercluster in this process');
     const raw: RawDatabase =
@@ -149,6 +152,7 @@ async function measureProduct(
   views: ReturnType<typeof wholeFarmViews>,
   browser: Browser | undefined,
   cleanup: Cleanup,
+  dataDir: string,
 ) {
   const server = await startProductServer(env);
   const stopServer = cleanup.add(() => server.stop());
@@ -219,8 +223,16 @@ async function measureProduct(
         measureColdStart(again, token, views[3] as MapViewQuery, farm.years[1]),
       ),
     );
+    log('restart without the kept snapshots: every bale read and indexed again');
+    fs.rmSync(path.join(dataDir, 'snapshots'), { recursive: true, force: true });
+    const coldFromRows = await restarted(env, cleanup, (again) =>
+      signIn(again.url, env, accounts.farm).then((token) =>
+        measureColdStart(again, token, views[3] as MapViewQuery, farm.years[1]),
+      ),
+    );
     return {
       coldStart,
+      coldFromRows,
       dataExport,
       reportCsv,
       heatmap,
@@ -328,8 +340,9 @@ async function reportsAlone(
 }
 
 /**
- * `--cold-only`: the farm ingested and its map index and summary built once, then three restarts,
- * each measured as the restart row is, and that row's baseline, printed.
+ * `--cold-only`: the farm ingested and its map index and summary built once, then three restarts
+ * reading the kept snapshots and one without them, each measured as the restart row is, and that
+ * row's baseline, printed.
  */
 async function coldAlone(
   env: Record<string, string>,
@@ -356,7 +369,7 @@ async function coldAlone(
   } finally {
     await stopServer();
   }
-  for (let round = 1; round <= 3; round += 1) {
+  for (let round = 1; round <= 4; round += 1) {
     const run = await restarted(env, cleanup, (again) =>
       signIn(again.url, env, accounts.farm).then((token) =>
         measureColdStart(again, token, views[3] as MapViewQuery, farm.years[1]),
@@ -364,9 +377,12 @@ async function coldAlone(
     );
     const kib = ((run.loaded.rssMiB - run.atRest.rssMiB) * 1024) / run.visible;
     log(
-      `restart ${round}: ${Math.round(run.ms)} ms (clusters ${Math.round(run.clustersMs)}, ` +
+      `restart ${round}${round === 4 ? ' without the kept snapshots' : ''}: ` +
+        `${Math.round(run.ms)} ms (clusters ${Math.round(run.clustersMs)}, ` +
         `summary ${Math.round(run.summaryMs)}); ${kib.toFixed(2)} KiB a bale over rest`,
     );
+    // The fourth reads every bale again, as a first start after an upgrade does.
+    if (round === 3) fs.rmSync(path.join(dataDir, 'snapshots'), { recursive: true, force: true });
   }
   const raw =
     kind === 'pglite'
