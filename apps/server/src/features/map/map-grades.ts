@@ -42,7 +42,11 @@ const orNull = (value: number | undefined) =>
 /** What the grades depend on in the reference, as a short key (FNV-1a of its text). */
 export function gradingKey(reference: SummaryReference): string {
   const text = JSON.stringify([
-    reference.cuttings.map((c) => [c.startDate, c.endDate, c.cropId, [...c.fieldIds].sort()]),
+    // Sorted: grades do not depend on the cuttings' order, which the query does not fix (a
+    // kept index is reused by the next process only under the same key).
+    reference.cuttings
+      .map((c) => JSON.stringify([c.startDate, c.endDate, c.cropId, [...c.fieldIds].sort()]))
+      .sort(),
     reference.crops.map((c) => `${c.id}:${forageKindOf(c.name)}`).sort(),
   ]);
   let hash = 0x811c9dc5;

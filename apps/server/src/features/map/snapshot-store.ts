@@ -88,33 +88,22 @@ export class SnapshotStore {
   }
 
   /**
-   * What names this database and this code: the cluster's system identifier, the database and
-   * its bales table (a restore or another database changes them), the last migration, the file
-   * format and the server's release.
+   * What names this database and this code: the database's and its bales table's object ids (a
+   * restore with pg_restore, or another database, makes new ones; the organization's id, random,
+   * is checked apart), the last migration, the file format and the server's release. Read from
+   * catalogs any role may read.
    */
   identity(): Promise<string> {
     this.#identity ??= (async () => {
-      const { rows } = await sql<{
-        system: string;
-        database: string;
-        bales: string;
-        migration: string | null;
-      }>`
-        select (select system_identifier::text from pg_control_system()) as system,
-          current_database() as database, 'bales'::regclass::oid::text as bales,
+      const { rows } = await sql<{ database: string; bales: string; migration: string | null }>`
+        select (select oid::text from pg_database where datname = current_database()) as database,
+          'bales'::regclass::oid::text as bales,
           (select max(name) from kysely_migration) as migration`.execute(this.db);
       const row = rows[0];
       const pkg = JSON.parse(
         await fs.readFile(path.join(import.meta.dirname, '../../../package.json'), 'utf8'),
       ) as { version: string };
-      return [
-        row?.system,
-        row?.database,
-        row?.bales,
-        row?.migration,
-        SNAPSHOT_FORMAT,
-        pkg.version,
-      ].join('|');
+      return [row?.database, row?.bales, row?.migration, SNAPSHOT_FORMAT, pkg.version].join('|');
     })();
     return this.#identity;
   }
