@@ -99,7 +99,10 @@ describe('embedded database directory lock', () => {
   };
   afterEach(() => {
     for (const child of children.splice(0)) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      // unshare's holder is pid 1 of its own namespace: killing unshare leaves it running.
+      for (const pid of childrenOf(child.pid as number)) process.kill(pid, 'SIGKILL');
+      child.kill('SIGKILL');
     }
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
