@@ -60,6 +60,11 @@ export class StampedCache<T extends BaleStamp> {
     return loading;
   }
 
+  /** The organizations with a value kept, least recently used first. */
+  organizations(): string[] {
+    return [...this.#values.keys()];
+  }
+
   /** The value kept for the organization, without reading the stamp. */
   peek(orgId: string): T | undefined {
     return this.#values.get(orgId);

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
 import { type ClustersResponse, clustersResponseSchema } from '@baletrack/contracts/map/map';
 import { baleSummaryResponseSchema } from '@baletrack/contracts/summaries/summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +125,31 @@ describe('after a restart', () => {
     expect(count(after.clusters)).toBe(count(read.clusters));
     expect(after.clusters.stacks).toEqual(read.clusters.stacks);
     expect(after.clusters.lockedCount).toBe(read.clusters.lockedCount);
+  });
+
+  it('a stopping process keeps what changed since its last map call, its index built', async () => {
+    const { farm, baler, email, password } = await keptFarm();
+    // A bale hauled to the yard (a changed bale: a new folded layer), seen by a report, not the map.
+    const [moved] = stackedBales(1, { lat: 46.595, lon: -120.505 });
+    await ingest(first, baler.apiKey, [
+      { ...(moved as IngestBale), updateTime: '2025-06-21T10:00:00Z' },
+    ]);
+    await ingest(first, baler.apiKey, [
+      {
+        ...(moved as IngestBale),
+        currentLocation: { lat: 46.6, lon: -120.49 },
+        updateTime: '2025-06-22T10:00:00Z',
+      },
+    ]);
+    await first.ctx.summaryCache.columns(farm.orgId);
+    await first.ctx.mapIndex.snapshot(farm.orgId);
+    await first.ctx.mapIndex.savePending();
+    const app = await restarted();
+    const after = await mapScreen(app, email, password);
+    expect(app.ctx.mapIndex.fullBuilds).toBe(0);
+    const fresh = await startTestApp({ sameDatabaseAs: first });
+    started.push(fresh);
+    expect(after).toEqual(await mapScreen(fresh, email, password));
   });
 
   it('a snapshot of other subscriptions, or a damaged file, is not used', async () => {

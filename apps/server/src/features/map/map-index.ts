@@ -4,6 +4,7 @@ import { type BaleStamp, StampedCache } from '../../lib/stamped-cache.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
 import { type TimeRange, timeRangeKey } from '../bales/time-range.ts';
 import type { BaleColumns } from '../summaries/summary-columns.ts';
+import { readSummaryReference } from '../summaries/summary-reference.repository.ts';
 import { readVisibleBaleRows } from '../summaries/visible-bale-rows.ts';
 import {
   buildClusterIndex,
@@ -14,7 +15,7 @@ import {
   RECENT_ID_OFFSET,
 } from './cluster-index.ts';
 import type { BaleSubset } from './cluster-totals.ts';
-import type { MapGrades } from './map-grades.ts';
+import { gradesOf, type MapGrades } from './map-grades.ts';
 import { listVisibleUids, mapIndexStamp } from './map-points.repository.ts';
 import {
   buildSnapshot,
@@ -191,28 +192,36 @@ export class MapIndex {
   /**
    * Keeps the organization's snapshot, its unfiltered full indexes and the summaries' columns of
    * the same stamp in the store; false when there is no store, nothing folded to keep, or the
-   * columns are of another stamp (the next full build tries again).
+   * columns are of another stamp (the next load tries again). With `index`, a snapshot no map
+   * call has indexed yet (its bales changed since) gets the whole-time index first, graded by the
+   * cuttings and crops as they are now, so the next start builds nothing.
    */
-  async saveSnapshot(orgId: string): Promise<boolean> {
+  async saveSnapshot(orgId: string, options: { index?: boolean } = {}): Promise<boolean> {
     const snapshot = this.#snapshots.peek(orgId);
     const columns = this.#columnsOf(orgId);
-    const grades = snapshot && this.#grades.get(snapshot);
     if (
       !this.#store ||
       !snapshot ||
       !columns ||
-      !grades ||
       snapshot.recent.length > 0 ||
       columns.baleVersion !== snapshot.baleVersion ||
       columns.activeMonths !== snapshot.activeMonths
     ) {
       return false;
     }
-    const indexes = [...(this.#clusterIndexes.get(snapshot.folded)?.values() ?? [])]
-      .filter((built) => !built.filtered && built.gradesKey === grades.key)
-      .slice(-MAX_FOLDED_RANGES);
+    let grades = this.#grades.get(snapshot);
+    const unfiltered = () =>
+      [...(this.#clusterIndexes.get(snapshot.folded)?.values() ?? [])].filter(
+        (built) => !built.filtered && built.gradesKey === grades?.key,
+      );
+    if (options.index && unfiltered().length === 0) {
+      const reference = await readSummaryReference(this.db, orgId);
+      grades = gradesOf(columns, reference);
+      this.#grades.set(snapshot, grades);
+      this.#fullIndex(snapshot, {}, undefined, grades);
+    }
     this.#lastSaved.set(orgId, Date.now());
-    return this.#store.save({ columns, snapshot, indexes });
+    return this.#store.save({ columns, snapshot, indexes: unfiltered().slice(-MAX_FOLDED_RANGES) });
   }
 
   #fullIndex(
@@ -294,11 +303,11 @@ export class MapIndex {
       clearTimeout(timer);
       await this.foldRecent(orgId);
     }
-    const pending = [...this.#saveTimers];
+    for (const timer of this.#saveTimers.values()) clearTimeout(timer);
     this.#saveTimers.clear();
-    for (const [orgId, timer] of pending) {
-      clearTimeout(timer);
-      await this.saveSnapshot(orgId).catch(() => false);
+    // Every organization held (the store skips a stamp it already wrote).
+    for (const orgId of this.#snapshots.organizations()) {
+      await this.saveSnapshot(orgId, { index: true }).catch(() => false);
     }
   }
 
@@ -352,7 +361,12 @@ export class MapIndex {
       base?.baleVersion,
     );
     const points = toMapPoints(visible);
-    if (base) return mergeSnapshot(base, stamp, points, locked);
+    if (base) {
+      const merged = mergeSnapshot(base, stamp, points, locked);
+      // A new folded layer (bales changed, not only added): kept once things settle.
+      if (merged.folded !== base.folded) this.#scheduleSave(orgId);
+      return merged;
+    }
     const snapshot = buildSnapshot(
       { orgId, ...stamp },
       points,
@@ -360,6 +374,7 @@ export class MapIndex {
     );
     // The uid map is not needed to answer (a catch-up needs it): made once this turn is done.
     setImmediate(() => snapshot.byUid);
+    this.#scheduleSave(orgId);
     return snapshot;
   }
 }
