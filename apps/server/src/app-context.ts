@@ -55,7 +55,10 @@ export function createAppContext(parts: AppContextParts): AppContext {
   const ctx: AppContext = {
     now: () => new Date(),
     ...parts,
-    mapIndex: new MapIndex(parts.db, { store, columnsOf: (orgId) => summaryCache.peek(orgId) }),
+    mapIndex: new MapIndex(parts.db, {
+      store,
+      columnsAt: (orgId, stamp) => summaryCache.columns(orgId, stamp),
+    }),
     summaryCache,
     signingKeys: new SigningKeys({
       db: parts.db,

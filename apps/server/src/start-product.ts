@@ -101,7 +101,13 @@ export async function startProduct(config: Config): Promise<RunningProduct> {
       await stopHeatRiskMails();
       await app.close();
       // What the map built is kept for the next start (ADR 17), while the database is open.
-      await ctx.mapIndex.savePending();
+      const started = Date.now();
+      const saved = await ctx.mapIndex.savePending();
+      if (saved > 0) {
+        app.log.info(
+          `kept the map snapshots of ${saved} organization(s) in ${Date.now() - started} ms`,
+        );
+      }
       await stopExportWorker();
       await stopMailWorker();
       await database.close();

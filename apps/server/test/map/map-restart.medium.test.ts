@@ -152,6 +152,17 @@ describe('after a restart', () => {
     expect(after).toEqual(await mapScreen(fresh, email, password));
   });
 
+  it('a stopping process keeps bales reported live as they are, not folded in', async () => {
+    const { farm, baler, email, password } = await keptFarm();
+    await ingest(first, baler.apiKey, [newBale({ weightKg: 720 }), newBale({ weightKg: 730 })]);
+    const live = await mapScreen(first, email, password);
+    await first.ctx.mapIndex.savePending();
+    const app = await restarted();
+    expect(await mapScreen(app, email, password)).toEqual(live);
+    expect((await app.ctx.mapIndex.snapshot(farm.orgId)).recent).toHaveLength(2);
+    expect(app.ctx.mapIndex.fullBuilds).toBe(0);
+  });
+
   it('a snapshot of other subscriptions, or a damaged file, is not used', async () => {
     const { farm, baler, email, password } = await keptFarm();
     // July becomes active: the locked bale is now shown.

@@ -45,8 +45,8 @@ export interface MapIndexOptions {
   foldAtRecent?: number;
   /** Where snapshots are kept across restarts (none without it). */
   store?: SnapshotStore;
-  /** The summaries' columns the process holds for the organization (saved with the snapshot). */
-  columnsOf?: (orgId: string) => BaleColumns | undefined;
+  /** The summaries' columns at a stamp (saved with the snapshot of that stamp). */
+  columnsAt?: (orgId: string, stamp: BaleStamp) => Promise<BaleColumns>;
   /** A snapshot is saved this long after its last full index was built… */
   saveDelayMs?: number;
   /** …and at most once in this long per organization. */
@@ -76,7 +76,7 @@ export class MapIndex {
   readonly #foldQuietMs: number;
   readonly #foldAtRecent: number;
   readonly #store: SnapshotStore | undefined;
-  readonly #columnsOf: (orgId: string) => BaleColumns | undefined;
+  readonly #columnsAt: ((orgId: string, stamp: BaleStamp) => Promise<BaleColumns>) | undefined;
   readonly #saveDelayMs: number;
   readonly #saveEveryMs: number;
   readonly #saveTimers = new Map<string, NodeJS.Timeout>();
@@ -90,7 +90,7 @@ export class MapIndex {
     this.#foldQuietMs = options.foldQuietMs ?? 60_000;
     this.#foldAtRecent = options.foldAtRecent ?? 1_000;
     this.#store = options.store;
-    this.#columnsOf = options.columnsOf ?? (() => undefined);
+    this.#columnsAt = options.columnsAt;
     this.#saveDelayMs = options.saveDelayMs ?? 30_000;
     this.#saveEveryMs = options.saveEveryMs ?? 10 * 60_000;
     this.#snapshots = new StampedCache(
@@ -190,25 +190,21 @@ export class MapIndex {
   }
 
   /**
-   * Keeps the organization's snapshot, its unfiltered full indexes and the summaries' columns of
-   * the same stamp in the store; false when there is no store, nothing folded to keep, or the
-   * columns are of another stamp (the next load tries again). With `index`, a snapshot no map
-   * call has indexed yet (its bales changed since) gets the whole-time index first, graded by the
-   * cuttings and crops as they are now, so the next start builds nothing.
+   * Keeps the organization's snapshot (recent bales too), its unfiltered full indexes and the
+   * summaries' columns in the store, both caught up to the stamp read now; false when there is no
+   * store or the process holds nothing for the organization. With `index`, a snapshot no map call
+   * has indexed since its bales changed gets the whole-time index first, graded by the cuttings
+   * and crops as they are now, so the next start builds nothing.
    */
   async saveSnapshot(orgId: string, options: { index?: boolean } = {}): Promise<boolean> {
-    const snapshot = this.#snapshots.peek(orgId);
-    const columns = this.#columnsOf(orgId);
-    if (
-      !this.#store ||
-      !snapshot ||
-      !columns ||
-      snapshot.recent.length > 0 ||
-      columns.baleVersion !== snapshot.baleVersion ||
-      columns.activeMonths !== snapshot.activeMonths
-    ) {
-      return false;
-    }
+    const store = this.#store;
+    const columnsAt = this.#columnsAt;
+    if (!store || !columnsAt || !this.#snapshots.peek(orgId)) return false;
+    const stamp = await mapIndexStamp(this.db, orgId);
+    const [snapshot, columns] = await Promise.all([
+      this.snapshot(orgId, stamp),
+      columnsAt(orgId, stamp),
+    ]);
     let grades = this.#grades.get(snapshot);
     const unfiltered = () =>
       [...(this.#clusterIndexes.get(snapshot.folded)?.values() ?? [])].filter(
@@ -221,7 +217,7 @@ export class MapIndex {
       this.#fullIndex(snapshot, {}, undefined, grades);
     }
     this.#lastSaved.set(orgId, Date.now());
-    return this.#store.save({ columns, snapshot, indexes: unfiltered().slice(-MAX_FOLDED_RANGES) });
+    return store.save({ columns, snapshot, indexes: unfiltered().slice(-MAX_FOLDED_RANGES) });
   }
 
   #fullIndex(
@@ -246,7 +242,7 @@ export class MapIndex {
       this.#fullBuilds += 1;
       const index = buildClusterIndex(layer, snapshot.stacks, range, subset, grades);
       built = { ...index, range, filtered: subset !== undefined, gradesKey: grades.key };
-      if (!subset && snapshot.recent.length === 0) this.#scheduleSave(snapshot.orgId);
+      if (!subset) this.#scheduleSave(snapshot.orgId);
       if (perRange.size >= MAX_RANGES_PER_SNAPSHOT) {
         const oldest = perRange.keys().next().value;
         if (oldest !== undefined) perRange.delete(oldest);
@@ -292,23 +288,19 @@ export class MapIndex {
   }
 
   /**
-   * The process is stopping: recent bales waiting for their fold are folded in, and snapshots
-   * waiting for their save are saved now, so the next start reads them (no-op without a store).
+   * The process is stopping: every organization it holds is saved now (recent bales as they are,
+   * not folded), so the next start reads them; no-op without a store. Answers how many
+   * organizations' snapshots were written (the store skips one it already wrote).
    */
-  async savePending(): Promise<void> {
-    if (!this.#store) return;
-    const folds = [...this.#foldTimers];
-    this.#foldTimers.clear();
-    for (const [orgId, { timer }] of folds) {
-      clearTimeout(timer);
-      await this.foldRecent(orgId);
-    }
+  async savePending(): Promise<number> {
+    if (!this.#store) return 0;
     for (const timer of this.#saveTimers.values()) clearTimeout(timer);
     this.#saveTimers.clear();
-    // Every organization held (the store skips a stamp it already wrote).
+    let saved = 0;
     for (const orgId of this.#snapshots.organizations()) {
-      await this.saveSnapshot(orgId, { index: true }).catch(() => false);
+      if (await this.saveSnapshot(orgId, { index: true }).catch(() => false)) saved += 1;
     }
+    return saved;
   }
 
   /** Saves the snapshot once full builds have settled (one timer per organization, unref'd). */

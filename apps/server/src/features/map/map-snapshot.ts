@@ -364,7 +364,7 @@ function assemble(
 
 /**
  * A snapshot as a snapshot file kept it: points already in snapshot order, stacks already
- * grouped (`stacked` flags their members).
+ * grouped (`stacked` flags their members), recent bales not yet folded in.
  */
 export function restoreSnapshot(
   stamp: Stamp,
@@ -372,6 +372,7 @@ export function restoreSnapshot(
   stacked: Uint8Array,
   stackList: ({ id: string } & StackPlace)[],
   locked: Map<string, number>,
+  recent: MapPoint[] = [],
 ): FarmSnapshot {
   const stacks = new Map<string, StackPlace>();
   const stackOf = new Map<string, string>();
@@ -382,7 +383,7 @@ export function restoreSnapshot(
   return new LayeredSnapshot(
     stamp,
     new PointLayer(points, stacked),
-    [],
+    recent,
     stacks,
     stackOf,
     locked,

@@ -3,7 +3,7 @@ import { buildColumns } from '../summaries/summary-columns.ts';
 import { emptyBatch, nextRow, type VisibleBaleBatch } from '../summaries/visible-bale-batch.ts';
 import { buildClusterIndex, type PointIndex } from './cluster-index.ts';
 import { type MapGrades, UNGRADED } from './map-grades.ts';
-import { buildSnapshot, type MapPoint, toMapPoints } from './map-snapshot.ts';
+import { buildSnapshot, type MapPoint, mergeSnapshot, toMapPoints } from './map-snapshot.ts';
 import { decodeFarm, encodeFarm, type SavedFarm } from './snapshot-file.ts';
 
 // A restarted process reads an organization's columns, snapshot and cluster index back from the
@@ -48,8 +48,15 @@ const grades: MapGrades = {
 function savedFarm(): SavedFarm {
   const rows = farmRows();
   const stamp = { orgId: 'org-1', baleVersion: 42, activeMonths: 3 };
+  // The last three bales arrived live: recent, not folded in yet.
+  const points = toMapPoints(rows);
   const columns = buildColumns(stamp, rows);
-  const snapshot = buildSnapshot(stamp, toMapPoints(rows), new Map([['L1', 1_750_000_000_000]]));
+  const folded = buildSnapshot(
+    { ...stamp, baleVersion: 41 },
+    points.slice(0, -3),
+    new Map([['L1', 1_750_000_000_000]]),
+  );
+  const snapshot = mergeSnapshot(folded, stamp, points.slice(-3), []);
   const range = {};
   const built = buildClusterIndex(snapshot.folded, snapshot.stacks, range, undefined, grades);
   return {
@@ -98,6 +105,9 @@ describe('a snapshot file', () => {
     ]);
     expect(read.columns.fieldDays.values).toEqual(columns.fieldDays.values);
     expect(read.columns.fieldSets.values).toEqual(columns.fieldSets.values);
+    expect(read.snapshot.recent).toHaveLength(3);
+    expect(read.snapshot.recent).toEqual(farm.snapshot.recent);
+    expect(read.snapshot.folded.points).toEqual(farm.snapshot.folded.points);
     expect(read.snapshot.points).toEqual(farm.snapshot.points);
     expect(read.snapshot.byUid.get('B30')).toEqual(farm.snapshot.byUid.get('B30'));
     expect([...read.snapshot.stacks.keys()]).toEqual([...farm.snapshot.stacks.keys()]);

@@ -21,7 +21,7 @@ import { type FarmSnapshot, type MapPoint, restoreSnapshot } from './map-snapsho
 
 const MAGIC = 'BALETRACK-SNAPSHOT';
 /** Bumped whenever what is stored, or how any stored value is derived, changes. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 
 /** A full cluster index as the map keeps it, with what it was built for. */
 export interface SavedIndex extends ClusterIndex {
@@ -29,7 +29,7 @@ export interface SavedIndex extends ClusterIndex {
   gradesKey: string;
 }
 
-/** One organization's state at one stamp: columns and snapshot of the same bales, folded. */
+/** One organization's state at one stamp: columns and snapshot of the same bales. */
 export interface SavedFarm {
   /** Names the database and code that made the file (`SnapshotStore`). */
   identity: string;
@@ -113,6 +113,11 @@ interface Header {
     /** Per point (snapshot order): its slot in the columns; the rest of it is in the columns. */
     slots: SectionRef;
     positions: Record<'lat' | 'lon' | 'creationLat' | 'creationLon', SectionRef>;
+    /** The recent bales (not yet folded in, oldest first), kept alike. */
+    recent: {
+      slots: SectionRef;
+      positions: Record<'lat' | 'lon' | 'creationLat' | 'creationLon', SectionRef>;
+    };
     stacked: SectionRef;
     stacks: { id: string; lat: number; lon: number }[];
     stackMembers: SectionRef;
@@ -154,27 +159,12 @@ const columnArrays = [
  */
 export function encodeFarm(farm: SavedFarm): Uint8Array[] | undefined {
   const { columns, snapshot } = farm;
-  if (snapshot.recent.length > 0) return undefined;
   const sections = new Sections();
   const n = columns.length;
   const points = snapshot.folded.points;
-  const slots = new Int32Array(points.length);
-  const position = {
-    lat: new Float64Array(points.length),
-    lon: new Float64Array(points.length),
-    creationLat: new Float64Array(points.length),
-    creationLon: new Float64Array(points.length),
-  };
-  for (let i = 0; i < points.length; i += 1) {
-    const point = points[i] as MapPoint;
-    const slot = columns.uids[point.row] === point.uid ? point.row : columns.slotOf.get(point.uid);
-    if (slot === undefined || slot >= n || !sameBale(point, columns, slot)) return undefined;
-    slots[i] = slot;
-    position.lat[i] = point.lat;
-    position.lon[i] = point.lon;
-    position.creationLat[i] = point.creationLat;
-    position.creationLon[i] = point.creationLon;
-  }
+  const folded = pointSections(points, columns, sections);
+  const recent = pointSections(snapshot.recent, columns, sections);
+  if (!folded || !recent) return undefined;
   const stackList = [...snapshot.stacks];
   const pointAt = new Map(points.map((point, i) => [point, i]));
   const members = stackList.flatMap(([, place]) => place.members.map((m) => pointAt.get(m) ?? -1));
@@ -207,13 +197,8 @@ export function encodeFarm(farm: SavedFarm): Uint8Array[] | undefined {
       ),
     },
     snapshot: {
-      slots: sections.add(slots),
-      positions: {
-        lat: sections.add(position.lat),
-        lon: sections.add(position.lon),
-        creationLat: sections.add(position.creationLat),
-        creationLon: sections.add(position.creationLon),
-      },
+      ...folded,
+      recent,
       stacked: sections.add(snapshot.folded.stacked),
       stacks: stackList.map(([id, place]) => ({ id, lat: place.lat, lon: place.lon })),
       stackMembers: sections.add(Int32Array.from(members)),
@@ -233,6 +218,42 @@ export function encodeFarm(farm: SavedFarm): Uint8Array[] | undefined {
   head.writeUInt32LE(json.length, MAGIC.length);
   const pad = (8 - ((head.length + json.length) % 8)) % 8;
   return [head, json, new Uint8Array(pad), ...sections.parts];
+}
+
+/** Points as sections: each one's slot in the columns and its positions (undefined if one is not there). */
+function pointSections(
+  points: readonly MapPoint[],
+  columns: BaleColumns,
+  sections: Sections,
+): Header['snapshot']['recent'] | undefined {
+  const slots = new Int32Array(points.length);
+  const position = {
+    lat: new Float64Array(points.length),
+    lon: new Float64Array(points.length),
+    creationLat: new Float64Array(points.length),
+    creationLon: new Float64Array(points.length),
+  };
+  for (let i = 0; i < points.length; i += 1) {
+    const point = points[i] as MapPoint;
+    const slot = columns.uids[point.row] === point.uid ? point.row : columns.slotOf.get(point.uid);
+    if (slot === undefined || slot >= columns.length || !sameBale(point, columns, slot)) {
+      return undefined;
+    }
+    slots[i] = slot;
+    position.lat[i] = point.lat;
+    position.lon[i] = point.lon;
+    position.creationLat[i] = point.creationLat;
+    position.creationLon[i] = point.creationLon;
+  }
+  return {
+    slots: sections.add(slots),
+    positions: {
+      lat: sections.add(position.lat),
+      lon: sections.add(position.lon),
+      creationLat: sections.add(position.creationLat),
+      creationLon: sections.add(position.creationLon),
+    },
+  };
 }
 
 /** Whether the point holds what the columns hold for the slot (the same read made both). */
@@ -401,8 +422,11 @@ function decodeColumns(header: Header, view: View): BaleColumns {
   };
 }
 
-function decodeSnapshot(header: Header, columns: BaleColumns, view: View): FarmSnapshot {
-  const h = header.snapshot;
+function decodePoints(
+  h: Header['snapshot']['recent'],
+  columns: BaleColumns,
+  view: View,
+): MapPoint[] {
   const slots = view(h.slots as SectionRef & { kind: 'i32' });
   const lat = view(h.positions.lat as SectionRef & { kind: 'f64' });
   const lon = view(h.positions.lon as SectionRef & { kind: 'f64' });
@@ -413,6 +437,7 @@ function decodeSnapshot(header: Header, columns: BaleColumns, view: View): FarmS
   const points: MapPoint[] = new Array(slots.length);
   for (let i = 0; i < slots.length; i += 1) {
     const slot = slots[i] as number;
+    if (slot >= columns.length) throw new RangeError('Snapshot file point names no slot');
     points[i] = {
       uid: columns.uids[slot] as string,
       lat: lat[i] as number,
@@ -429,6 +454,12 @@ function decodeSnapshot(header: Header, columns: BaleColumns, view: View): FarmS
       row: slot,
     };
   }
+  return points;
+}
+
+function decodeSnapshot(header: Header, columns: BaleColumns, view: View): FarmSnapshot {
+  const h = header.snapshot;
+  const points = decodePoints(h, columns, view);
   const members = view(h.stackMembers as SectionRef & { kind: 'i32' });
   const starts = view(h.stackStarts as SectionRef & { kind: 'u32' });
   const stacks = h.stacks.map((stack, k) => {
@@ -444,6 +475,7 @@ function decodeSnapshot(header: Header, columns: BaleColumns, view: View): FarmS
     view(h.stacked as SectionRef & { kind: 'u8' }),
     stacks,
     new Map(h.locked),
+    decodePoints(h.recent, columns, view),
   );
 }
 

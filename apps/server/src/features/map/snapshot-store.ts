@@ -70,7 +70,8 @@ export class SnapshotStore {
   async save(farm: Omit<SavedFarm, 'identity'>): Promise<boolean> {
     const { orgId, baleVersion, activeMonths } = farm.snapshot;
     const file = this.#fileOf(orgId);
-    const stamp = `${baleVersion}:${activeMonths}`;
+    // A file of the same stamp is written again only with more indexes (built at shutdown).
+    const stamp = `${baleVersion}:${activeMonths}:${farm.indexes.length}`;
     if (!file || this.#saved.get(orgId) === stamp) return false;
     const parts = encodeFarm({ ...farm, identity: await this.identity() });
     if (!parts) return false;

@@ -43,11 +43,6 @@ export class SummaryCache {
     return this.#columns.get(orgId, stamp);
   }
 
-  /** The columns the process holds for the organization, whatever their stamp. */
-  peek(orgId: string): BaleColumns | undefined {
-    return this.#columns.peek(orgId);
-  }
-
   async #load(
     orgId: string,
     stamp: BaleStamp,
