@@ -220,3 +220,13 @@ export function stackedBales(
     }),
   );
 }
+
+/** How many bales the organization has stored (visible, locked or not). */
+export async function storedBaleCount(ctx: AppContext, orgId: string): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('bales')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('orgId', '=', orgId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

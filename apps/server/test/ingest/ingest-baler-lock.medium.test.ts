@@ -8,7 +8,7 @@ import { markBalerDeleted } from '../../src/features/balers/balers.repository.ts
 import { lockNextBaleVersion } from '../../src/features/bales/bale-writes.repository.ts';
 import { deleteDemoOrganization } from '../../src/features/demo/demo.repository.ts';
 import { ingestBales } from '../../src/features/ingest/ingest.service.ts';
-import { newBale, newBaler } from '../helpers/farm.ts';
+import { newBale, newBaler, storedBaleCount } from '../helpers/farm.ts';
 import { newConfirmedUser } from '../helpers/identity.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -24,14 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function storedCount(orgId: string): Promise<number> {
-  const row = await t.ctx.db
-    .selectFrom('bales')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('orgId', '=', orgId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const storedCount = (orgId: string) => storedBaleCount(t.ctx, orgId);
 
 async function newOrganization() {
   const owner = await newConfirmedUser(t.ctx);

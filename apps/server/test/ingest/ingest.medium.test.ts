@@ -19,6 +19,7 @@ import {
   newField,
   postIngest,
   square,
+  storedBaleCount,
 } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -28,14 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function storedCount(orgId: string): Promise<number> {
-  const row = await t.ctx.db
-    .selectFrom('bales')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('orgId', '=', orgId)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
+const storedCount = (orgId: string) => storedBaleCount(t.ctx, orgId);
 
 async function allBales(farm: Farm) {
   const response = await farm.get('/bales/all-paginated', { limit: 1000 });
