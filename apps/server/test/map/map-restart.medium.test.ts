@@ -11,6 +11,8 @@ import {
   newBale,
   newBaler,
   newFarm,
+  newField,
+  square,
   stackedBales,
   subscribe,
 } from '../helpers/farm.ts';
@@ -68,6 +70,8 @@ async function mapScreen(app: TestApp, email: string, password: string) {
 async function keptFarm() {
   const farm = await newFarm(first);
   const baler = await newBaler(first.ctx, farm.orgId, { activeMonths: ['2025-06'] });
+  // Stored before the bales, so ingest puts them in it (and a cutting of it grades them).
+  const field = await newField(first.ctx, farm.orgId, { boundary: square(-120.5, 46.6, 0.03) });
   const windrow = Array.from({ length: 40 }, (_, i) =>
     newBale({
       creationLocation: { lat: 46.6 + metres.lat(25 * i), lon: -120.5 },
@@ -81,7 +85,7 @@ async function keptFarm() {
   const { email, password } = farm.owner;
   const before = await mapScreen(first, email, password);
   expect(await first.ctx.mapIndex.saveSnapshot(farm.orgId)).toBe(true);
-  return { farm, baler, before, email, password };
+  return { farm, baler, field, before, email, password };
 }
 
 const restoredColumns = async (app: TestApp, orgId: string) => {
@@ -150,6 +154,30 @@ describe('after a restart', () => {
     const fresh = await startTestApp({ sameDatabaseAs: first });
     started.push(fresh);
     expect(after).toEqual(await mapScreen(fresh, email, password));
+  });
+
+  it('a stopping process keeps an index graded by cuttings added since its last map call', async () => {
+    const { farm, field, before, email, password } = await keptFarm();
+    const crop = await farm.call('POST', '/crops', { name: 'Alfalfa' });
+    expect(crop.status).toBe(201);
+    const cutting = {
+      name: 'First cut',
+      year: 2025,
+      startDate: '2025-06-01',
+      endDate: '2025-06-30',
+      fieldIds: [field.id],
+      cropId: ((await crop.json()) as { id: string }).id,
+    };
+    expect((await farm.post('/cuttings', cutting)).status).toBe(201);
+    await first.ctx.mapIndex.savePending();
+    const app = await restarted();
+    const after = await mapScreen(app, email, password);
+    expect(app.ctx.mapIndex.fullBuilds).toBe(0);
+    const fresh = await startTestApp({ sameDatabaseAs: first });
+    started.push(fresh);
+    expect(after).toEqual(await mapScreen(fresh, email, password));
+    // The cutting graded the bales: the answer is not the one from before it.
+    expect(after.clusters).not.toEqual(before.clusters);
   });
 
   it('a stopping process keeps bales reported live as they are, not folded in', async () => {

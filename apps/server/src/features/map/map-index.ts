@@ -192,9 +192,9 @@ export class MapIndex {
   /**
    * Keeps the organization's snapshot (recent bales too), its unfiltered full indexes and the
    * summaries' columns in the store, both caught up to the stamp read now; false when there is no
-   * store or the process holds nothing for the organization. With `index`, a snapshot no map call
-   * has indexed since its bales changed gets the whole-time index first, graded by the cuttings
-   * and crops as they are now, so the next start builds nothing.
+   * store or the process holds nothing for the organization. With `index`, a snapshot without a
+   * whole-time index graded by the cuttings and crops as they are now (its bales or the cuttings
+   * changed since the last map call) gets one first, so the next start builds nothing.
    */
   async saveSnapshot(orgId: string, options: { index?: boolean } = {}): Promise<boolean> {
     const store = this.#store;
@@ -206,14 +206,17 @@ export class MapIndex {
       columnsAt(orgId, stamp),
     ]);
     let grades = this.#grades.get(snapshot);
+    if (options.index) {
+      // Graded as the cuttings and crops are now (they change without a bale version): an index
+      // graded otherwise would be built again by the next start's first map call.
+      grades = gradesOf(columns, await readSummaryReference(this.db, orgId));
+      this.#grades.set(snapshot, grades);
+    }
     const unfiltered = () =>
       [...(this.#clusterIndexes.get(snapshot.folded)?.values() ?? [])].filter(
         (built) => !built.filtered && built.gradesKey === grades?.key,
       );
-    if (options.index && unfiltered().length === 0) {
-      const reference = await readSummaryReference(this.db, orgId);
-      grades = gradesOf(columns, reference);
-      this.#grades.set(snapshot, grades);
+    if (options.index && grades && unfiltered().length === 0) {
       this.#fullIndex(snapshot, {}, undefined, grades);
     }
     this.#lastSaved.set(orgId, Date.now());

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Database } from '@baletrack/db/database';
 import { type Kysely, sql } from 'kysely';
 import type { BaleStamp } from '../../lib/stamped-cache.ts';
+import { timeRangeKey } from '../bales/time-range.ts';
 import { decodeFarm, encodeFarm, type SavedFarm, SNAPSHOT_FORMAT } from './snapshot-file.ts';
 
 /** The caches a restored file feeds (one read of the file feeds both). */
@@ -70,8 +71,9 @@ export class SnapshotStore {
   async save(farm: Omit<SavedFarm, 'identity'>): Promise<boolean> {
     const { orgId, baleVersion, activeMonths } = farm.snapshot;
     const file = this.#fileOf(orgId);
-    // A file of the same stamp is written again only with more indexes (built at shutdown).
-    const stamp = `${baleVersion}:${activeMonths}:${farm.indexes.length}`;
+    // A file of the same stamp is written again only with other indexes (built at shutdown).
+    const indexes = farm.indexes.map((i) => `${timeRangeKey(i.range)}|${i.gradesKey}`);
+    const stamp = `${baleVersion}:${activeMonths}:${indexes.join(',')}`;
     if (!file || this.#saved.get(orgId) === stamp) return false;
     const parts = encodeFarm({ ...farm, identity: await this.identity() });
     if (!parts) return false;
