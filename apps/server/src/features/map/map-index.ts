@@ -194,14 +194,15 @@ export class MapIndex {
    * summaries' columns in the store, both caught up to the stamp read now; false when there is no
    * store or the process holds nothing for the organization. With `index`, a snapshot without a
    * whole-time index graded by the cuttings and crops as they are now (its bales or the cuttings
-   * changed since the last map call) gets one first, so the next start builds nothing.
+   * changed since the last map call, or other date ranges were asked since) gets one first, so
+   * the next start's opening view builds nothing.
    */
   async saveSnapshot(orgId: string, options: { index?: boolean } = {}): Promise<boolean> {
     const store = this.#store;
     const columnsAt = this.#columnsAt;
     if (!store || !columnsAt || !this.#snapshots.peek(orgId)) return false;
     const stamp = await mapIndexStamp(this.db, orgId);
-    const [snapshot, columns] = await Promise.all([
+    let [snapshot, columns] = await Promise.all([
       this.snapshot(orgId, stamp),
       columnsAt(orgId, stamp),
     ]);
@@ -210,17 +211,29 @@ export class MapIndex {
       // Graded as the cuttings and crops are now (they change without a bale version): an index
       // graded otherwise would be built again by the next start's first map call.
       grades = gradesOf(columns, await readSummaryReference(this.db, orgId));
+      // A fold that is due (bales added by requests that do not arm it, a heatmap's or a
+      // report's) is done now, with the index built below, not by the next start's first call.
+      if (snapshot.recent.length >= this.#foldAtRecent) {
+        const folded = foldSnapshot(snapshot);
+        this.#snapshots.replace(orgId, snapshot, folded);
+        snapshot = folded;
+      }
       this.#grades.set(snapshot, grades);
     }
     const unfiltered = () =>
       [...(this.#clusterIndexes.get(snapshot.folded)?.values() ?? [])].filter(
         (built) => !built.filtered && built.gradesKey === grades?.key,
       );
-    if (options.index && grades && unfiltered().length === 0) {
+    const wholeTime = (built: Built) =>
+      built.range.from === undefined && built.range.to === undefined;
+    if (options.index && grades && !unfiltered().some(wholeTime)) {
       this.#fullIndex(snapshot, {}, undefined, grades);
     }
+    // The whole-time index (the map opens on all years) and the last other range used.
+    const kept = unfiltered();
+    const indexes = [...kept.filter(wholeTime), ...kept.filter((b) => !wholeTime(b)).slice(-1)];
     this.#lastSaved.set(orgId, Date.now());
-    return store.save({ columns, snapshot, indexes: unfiltered().slice(-MAX_FOLDED_RANGES) });
+    return store.save({ columns, snapshot, indexes: indexes.slice(0, MAX_FOLDED_RANGES) });
   }
 
   #fullIndex(
