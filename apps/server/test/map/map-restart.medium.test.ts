@@ -5,6 +5,9 @@ import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
 import { type ClustersResponse, clustersResponseSchema } from '@baletrack/contracts/map/map';
 import { baleSummaryResponseSchema } from '@baletrack/contracts/summaries/summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MapIndex } from '../../src/features/map/map-index.ts';
+import { SnapshotStore } from '../../src/features/map/snapshot-store.ts';
+import { SummaryCache } from '../../src/features/summaries/summary-cache.ts';
 import {
   ingest,
   metres,
@@ -188,6 +191,27 @@ describe('after a restart', () => {
     const app = await restarted();
     expect(await mapScreen(app, email, password)).toEqual(live);
     expect((await app.ctx.mapIndex.snapshot(farm.orgId)).recent).toHaveLength(2);
+    expect(app.ctx.mapIndex.fullBuilds).toBe(0);
+  });
+
+  it('a stopping process folds recent bales in first when their fold is due', async () => {
+    const { farm, baler, email, password } = await keptFarm();
+    // A process whose fold is due past two recent bales (the product's past 1,000).
+    const store = new SnapshotStore(first.ctx.db, dir);
+    const summaries = new SummaryCache(first.ctx.db, store);
+    const index = new MapIndex(first.ctx.db, {
+      store,
+      foldAtRecent: 2,
+      columnsAt: (orgId, stamp) => summaries.columns(orgId, stamp),
+    });
+    await index.snapshot(farm.orgId);
+    // Read by a request that does not arm the fold (a report's), not by the map.
+    await ingest(first, baler.apiKey, [newBale(), newBale(), newBale()]);
+    expect((await index.snapshot(farm.orgId)).recent).toHaveLength(3);
+    await index.savePending();
+    const app = await restarted();
+    expect((await app.ctx.mapIndex.snapshot(farm.orgId)).recent).toHaveLength(0);
+    await mapScreen(app, email, password);
     expect(app.ctx.mapIndex.fullBuilds).toBe(0);
   });
 
