@@ -91,6 +91,19 @@ async function keptFarm() {
   return { farm, baler, field, before, email, password };
 }
 
+/**
+ * The first process stops (keeping its snapshots), then the map screen as a restarted process
+ * answers it and as one that read every bale does.
+ */
+async function afterStop(email: string, password: string) {
+  await first.ctx.mapIndex.savePending();
+  const app = await restarted();
+  const after = await mapScreen(app, email, password);
+  const fresh = await startTestApp({ sameDatabaseAs: first });
+  started.push(fresh);
+  return { app, after, read: await mapScreen(fresh, email, password) };
+}
+
 const restoredColumns = async (app: TestApp, orgId: string) => {
   const columns = await app.ctx.summaryCache.columns(orgId);
   return columns.live.length === columns.length;
@@ -150,13 +163,9 @@ describe('after a restart', () => {
     ]);
     await first.ctx.summaryCache.columns(farm.orgId);
     await first.ctx.mapIndex.snapshot(farm.orgId);
-    await first.ctx.mapIndex.savePending();
-    const app = await restarted();
-    const after = await mapScreen(app, email, password);
+    const { app, after, read } = await afterStop(email, password);
     expect(app.ctx.mapIndex.fullBuilds).toBe(0);
-    const fresh = await startTestApp({ sameDatabaseAs: first });
-    started.push(fresh);
-    expect(after).toEqual(await mapScreen(fresh, email, password));
+    expect(after).toEqual(read);
   });
 
   it('a stopping process keeps an index graded by cuttings added since its last map call', async () => {
@@ -172,13 +181,9 @@ describe('after a restart', () => {
       cropId: ((await crop.json()) as { id: string }).id,
     };
     expect((await farm.post('/cuttings', cutting)).status).toBe(201);
-    await first.ctx.mapIndex.savePending();
-    const app = await restarted();
-    const after = await mapScreen(app, email, password);
+    const { app, after, read } = await afterStop(email, password);
     expect(app.ctx.mapIndex.fullBuilds).toBe(0);
-    const fresh = await startTestApp({ sameDatabaseAs: first });
-    started.push(fresh);
-    expect(after).toEqual(await mapScreen(fresh, email, password));
+    expect(after).toEqual(read);
     // The cutting graded the bales: the answer is not the one from before it.
     expect(after.clusters).not.toEqual(before.clusters);
   });
