@@ -102,7 +102,9 @@ export async function startProduct(config: Config): Promise<RunningProduct> {
       await app.close();
       // What the map built is kept for the next start (ADR 17), while the database is open.
       const started = Date.now();
-      const saved = await ctx.mapIndex.savePending();
+      const saved = await ctx.mapIndex.savePending((orgId, error) =>
+        app.log.warn({ err: error, orgId }, 'keeping the map snapshot failed (SNAPSHOT_DIR)'),
+      );
       if (saved > 0) {
         app.log.info(
           `kept the map snapshots of ${saved} organization(s) in ${Date.now() - started} ms`,

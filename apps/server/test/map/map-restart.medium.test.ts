@@ -220,6 +220,21 @@ describe('after a restart', () => {
     expect(app.ctx.mapIndex.fullBuilds).toBe(0);
   });
 
+  it('a folder that cannot be written is told, and the map answers as ever', async () => {
+    const { farm, email, password } = await keptFarm();
+    const blocked = await startTestApp({
+      sameDatabaseAs: first,
+      // A folder below a file: it can never be made.
+      env: { SNAPSHOT_DIR: path.join(dir, `${farm.orgId}.snapshot`, 'below') },
+    });
+    started.push(blocked);
+    const read = await mapScreen(blocked, email, password);
+    expect(read.summary.summary.count).toBeGreaterThan(0);
+    const failed: string[] = [];
+    expect(await blocked.ctx.mapIndex.savePending((orgId) => failed.push(orgId))).toBe(0);
+    expect(failed).toEqual([farm.orgId]);
+  });
+
   it('a snapshot of other subscriptions, or a damaged file, is not used', async () => {
     const { farm, baler, email, password } = await keptFarm();
     // July becomes active: the locked bale is now shown.

@@ -306,15 +306,20 @@ export class MapIndex {
   /**
    * The process is stopping: every organization it holds is saved now (recent bales as they are,
    * not folded), so the next start reads them; no-op without a store. Answers how many
-   * organizations' snapshots were written (the store skips one it already wrote).
+   * organizations' snapshots were written (the store skips one it already wrote); a failed one
+   * (a folder that cannot be written) is told to `onError` and costs only the next start's time.
    */
-  async savePending(): Promise<number> {
+  async savePending(onError?: (orgId: string, error: unknown) => void): Promise<number> {
     if (!this.#store) return 0;
     for (const timer of this.#saveTimers.values()) clearTimeout(timer);
     this.#saveTimers.clear();
     let saved = 0;
     for (const orgId of this.#snapshots.organizations()) {
-      if (await this.saveSnapshot(orgId, { index: true }).catch(() => false)) saved += 1;
+      const written = await this.saveSnapshot(orgId, { index: true }).catch((error: unknown) => {
+        onError?.(orgId, error);
+        return false;
+      });
+      if (written) saved += 1;
     }
     return saved;
   }
