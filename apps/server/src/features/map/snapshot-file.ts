@@ -166,8 +166,17 @@ export function encodeFarm(farm: SavedFarm): Uint8Array[] | undefined {
   const recent = pointSections(snapshot.recent, columns, sections);
   if (!folded || !recent) return undefined;
   const stackList = [...snapshot.stacks];
-  const pointAt = new Map(points.map((point, i) => [point, i]));
-  const members = stackList.flatMap(([, place]) => place.members.map((m) => pointAt.get(m) ?? -1));
+  // A point's index in the snapshot order, found by its slot (no map of a million objects).
+  const pointOfSlot = new Int32Array(n).fill(-1);
+  folded.slots.forEach((slot, i) => {
+    pointOfSlot[slot] = i;
+  });
+  const pointAt = (point: MapPoint) => {
+    const slot = columns.uids[point.row] === point.uid ? point.row : columns.slotOf.get(point.uid);
+    const at = slot === undefined ? -1 : (pointOfSlot[slot] ?? -1);
+    return at >= 0 && points[at] === point ? at : -1;
+  };
+  const members = stackList.flatMap(([, place]) => place.members.map(pointAt));
   if (members.includes(-1)) return undefined;
   const stackStarts = new Uint32Array(stackList.length + 1);
   stackList.forEach(([, place], k) => {
@@ -197,8 +206,8 @@ export function encodeFarm(farm: SavedFarm): Uint8Array[] | undefined {
       ),
     },
     snapshot: {
-      ...folded,
-      recent,
+      ...folded.refs,
+      recent: recent.refs,
       stacked: sections.add(snapshot.folded.stacked),
       stacks: stackList.map(([id, place]) => ({ id, lat: place.lat, lon: place.lon })),
       stackMembers: sections.add(Int32Array.from(members)),
@@ -225,7 +234,7 @@ function pointSections(
   points: readonly MapPoint[],
   columns: BaleColumns,
   sections: Sections,
-): Header['snapshot']['recent'] | undefined {
+): { refs: Header['snapshot']['recent']; slots: Int32Array } | undefined {
   const slots = new Int32Array(points.length);
   const position = {
     lat: new Float64Array(points.length),
@@ -245,7 +254,7 @@ function pointSections(
     position.creationLat[i] = point.creationLat;
     position.creationLon[i] = point.creationLon;
   }
-  return {
+  const refs = {
     slots: sections.add(slots),
     positions: {
       lat: sections.add(position.lat),
@@ -254,6 +263,7 @@ function pointSections(
       creationLon: sections.add(position.creationLon),
     },
   };
+  return { refs, slots };
 }
 
 /** Whether the point holds what the columns hold for the slot (the same read made both). */
@@ -274,7 +284,7 @@ function sameBale(point: MapPoint, columns: BaleColumns, slot: number): boolean 
 
 function encodeIndex(
   saved: SavedIndex,
-  pointAt: Map<MapPoint, number>,
+  pointAt: (point: MapPoint) => number,
   sections: Sections,
 ): IndexHeader | undefined {
   const state = saved.index as unknown as IndexStateOf;
@@ -306,8 +316,8 @@ function encodeIndex(
       stacks.push(props.stack);
       stackTotals.push(props.totals);
     } else {
-      const at = pointAt.get(props.bale);
-      if (at === undefined) return undefined;
+      const at = pointAt(props.bale);
+      if (at < 0) return undefined;
       pointRefs[i] = at;
       pointGrades[i] = props.grade;
     }
