@@ -3,7 +3,7 @@ import { type ForageKind, forageKindOf } from '@baletrack/domain/quality-grade';
 import { type GradedBale, stackGrade } from '@baletrack/domain/quality-grade/stack-grade';
 import type { SummaryCache } from '../summaries/summary-cache.ts';
 import type { BaleColumns } from '../summaries/summary-columns.ts';
-import { lookUpCuttings } from '../summaries/summary-filter.ts';
+import { cuttingSignature, lookUpCuttings } from '../summaries/summary-filter.ts';
 import type { SummaryReference } from '../summaries/summary-reference.repository.ts';
 import type { MapPoint } from './map-snapshot.ts';
 
@@ -44,9 +44,7 @@ export function gradingKey(reference: SummaryReference): string {
   const text = JSON.stringify([
     // Sorted: grades do not depend on the cuttings' order, which the query does not fix (a
     // kept index is reused by the next process only under the same key).
-    reference.cuttings
-      .map((c) => JSON.stringify([c.startDate, c.endDate, c.cropId, [...c.fieldIds].sort()]))
-      .sort(),
+    reference.cuttings.map(cuttingSignature).sort(),
     reference.crops.map((c) => `${c.id}:${forageKindOf(c.name)}`).sort(),
   ]);
   let hash = 0x811c9dc5;

@@ -47,13 +47,17 @@ export interface MapIndexOptions {
   store?: SnapshotStore;
   /** The summaries' columns at a stamp (saved with the snapshot of that stamp). */
   columnsAt?: (orgId: string, stamp: BaleStamp) => Promise<BaleColumns>;
-  /** A snapshot is saved this long after its last full index was built… */
+  /** A snapshot is saved this long after a load, a new folded layer or a full index build… */
   saveDelayMs?: number;
   /** …and at most once in this long per organization. */
   saveEveryMs?: number;
 }
 
 type Built = ClusterIndex & { range: TimeRange; filtered: boolean; gradesKey: string };
+
+/** What an index is kept under: its date range, filter subset and grading. */
+const indexKey = (range: TimeRange, subset: BaleSubset | undefined, gradesKey: string) =>
+  `${timeRangeKey(range)}|${subset?.key ?? ''}|${gradesKey}`;
 
 /**
  * Per-process cache of each organization's map: visible bales, stacks and supercluster indexes,
@@ -248,7 +252,7 @@ export class MapIndex {
       perRange = new Map();
       this.#clusterIndexes.set(layer, perRange);
     }
-    const key = `${timeRangeKey(range)}|${subset?.key ?? ''}|${grades.key}`;
+    const key = indexKey(range, subset, grades.key);
     let built = perRange.get(key);
     if (built) {
       // Last asked goes last: the fold rebuilds the latest, the oldest is dropped first.
@@ -279,7 +283,7 @@ export class MapIndex {
       perRange = new Map();
       this.#recentIndexes.set(snapshot, perRange);
     }
-    const key = `${timeRangeKey(range)}|${subset?.key ?? ''}|${grades.key}`;
+    const key = indexKey(range, subset, grades.key);
     if (!perRange.has(key)) {
       if (perRange.size >= MAX_RANGES_PER_SNAPSHOT) perRange.clear();
       perRange.set(key, buildRecentIndex(snapshot.recent, range, subset, grades));
@@ -349,7 +353,7 @@ export class MapIndex {
     const { snapshot, indexes } = restored;
     const perRange = new Map<string, Built>();
     for (const { index, stacks, range, gradesKey } of indexes) {
-      const key = `${timeRangeKey(range)}||${gradesKey}`;
+      const key = indexKey(range, undefined, gradesKey);
       perRange.set(key, { index, stacks, range, filtered: false, gradesKey });
     }
     this.#clusterIndexes.set(snapshot.folded, perRange);

@@ -340,37 +340,29 @@ function assemble(
   byUid: Map<string, MapPoint> | undefined,
   locked: Map<string, number>,
 ): FarmSnapshot {
-  const stacks = new Map<string, StackPlace>();
-  const stackOf = new Map<string, string>();
   const stacked = new Uint8Array(points.length);
+  const stacks: StackListed[] = [];
   for (const [id, indexes] of groupStacks(stamp.orgId, points)) {
     for (const i of indexes) stacked[i] = 1;
     const members = indexes.map((i) => points[i] as MapPoint);
-    for (const member of members) stackOf.set(member.uid, id);
     const lat = members.reduce((sum, m) => sum + m.lat, 0) / members.length;
     const lon = members.reduce((sum, m) => sum + m.lon, 0) / members.length;
-    stacks.set(id, { lat, lon, members });
+    stacks.push({ id, lat, lon, members });
   }
-  return new LayeredSnapshot(
-    stamp,
-    new PointLayer(points, stacked, byUid),
-    [],
-    stacks,
-    stackOf,
-    locked,
-    Float64Array.from(locked.values()).sort(),
-  );
+  return restoreSnapshot(stamp, { points, stacked, byUid }, stacks, locked);
 }
 
+type StackListed = { id: string } & StackPlace;
+
 /**
- * A snapshot as a snapshot file kept it: points already in snapshot order, stacks already
- * grouped (`stacked` flags their members), recent bales not yet folded in.
+ * A snapshot from its folded points (in snapshot order, `stacked` flagging the members of
+ * `stackList`'s stacks), its locked bales and recent bales not yet folded in: what `assemble`
+ * groups, or what a snapshot file kept.
  */
 export function restoreSnapshot(
   stamp: Stamp,
-  points: MapPoint[],
-  stacked: Uint8Array,
-  stackList: ({ id: string } & StackPlace)[],
+  layer: { points: MapPoint[]; stacked: Uint8Array; byUid?: Map<string, MapPoint> },
+  stackList: StackListed[],
   locked: Map<string, number>,
   recent: MapPoint[] = [],
 ): FarmSnapshot {
@@ -382,7 +374,7 @@ export function restoreSnapshot(
   }
   return new LayeredSnapshot(
     stamp,
-    new PointLayer(points, stacked),
+    new PointLayer(layer.points, layer.stacked, layer.byUid),
     recent,
     stacks,
     stackOf,

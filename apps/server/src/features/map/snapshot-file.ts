@@ -481,8 +481,7 @@ function decodeSnapshot(header: Header, columns: BaleColumns, view: View): FarmS
   });
   return restoreSnapshot(
     { orgId: header.orgId, baleVersion: header.baleVersion, activeMonths: header.activeMonths },
-    points,
-    view(h.stacked as SectionRef & { kind: 'u8' }),
+    { points, stacked: view(h.stacked as SectionRef & { kind: 'u8' }) },
     stacks,
     new Map(h.locked),
     decodePoints(h.recent, columns, view),

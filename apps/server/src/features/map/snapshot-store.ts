@@ -1,13 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '@baletrack/db/database';
 import { type Kysely, sql } from 'kysely';
+import { type ReadConsumer, SharedReads } from '../../lib/shared-reads.ts';
 import type { BaleStamp } from '../../lib/stamped-cache.ts';
 import { timeRangeKey } from '../bales/time-range.ts';
 import { decodeFarm, encodeFarm, type SavedFarm, SNAPSHOT_FORMAT } from './snapshot-file.ts';
-
-/** The caches a restored file feeds (one read of the file feeds both). */
-export type SnapshotConsumer = 'map' | 'summaries';
 
 // A file read is kept until both caches took it, or this long (as visible-bale-rows.ts does).
 const KEEP_MS = 10_000;
@@ -24,10 +23,7 @@ const SAFE_ORG_ID = /^[A-Za-z0-9_-]{1,100}$/;
  */
 export class SnapshotStore {
   #identity: Promise<string> | undefined;
-  readonly #reads = new Map<
-    string,
-    { farm: Promise<SavedFarm | undefined>; takenBy: Set<string> }
-  >();
+  readonly #reads = new SharedReads<SavedFarm | undefined>(KEEP_MS);
   readonly #saved = new Map<string, string>();
 
   constructor(
@@ -39,32 +35,17 @@ export class SnapshotStore {
    * The organization's kept state if it can start a cache at `stamp` (same active months, not
    * newer); the read another cache started for the same stamp is shared.
    */
-  restore(
-    orgId: string,
-    stamp: BaleStamp,
-    consumer: SnapshotConsumer,
-  ): Promise<SavedFarm | undefined> {
+  restore(orgId: string, stamp: BaleStamp, consumer: ReadConsumer): Promise<SavedFarm | undefined> {
     const key = `${orgId}@${stamp.baleVersion}:${stamp.activeMonths}`;
-    const found = this.#reads.get(key);
-    if (found && !found.takenBy.has(consumer)) {
-      found.takenBy.add(consumer);
-      this.#reads.delete(key);
-      return found.farm;
-    }
-    const farm = this.#read(orgId).then((read) =>
-      read &&
-      read.snapshot.activeMonths === stamp.activeMonths &&
-      read.snapshot.baleVersion <= stamp.baleVersion
-        ? read
-        : undefined,
+    return this.#reads.take(key, consumer, () =>
+      this.#read(orgId).then((read) =>
+        read &&
+        read.snapshot.activeMonths === stamp.activeMonths &&
+        read.snapshot.baleVersion <= stamp.baleVersion
+          ? read
+          : undefined,
+      ),
     );
-    const entry = { farm, takenBy: new Set<string>([consumer]) };
-    this.#reads.set(key, entry);
-    const forget = () => {
-      if (this.#reads.get(key) === entry) this.#reads.delete(key);
-    };
-    farm.then(() => setTimeout(forget, KEEP_MS).unref(), forget);
-    return farm;
   }
 
   /** Writes the organization's state (unless this process already wrote that stamp). */
@@ -78,14 +59,21 @@ export class SnapshotStore {
     const parts = encodeFarm({ ...farm, identity: await this.identity() });
     if (!parts) return false;
     await fs.mkdir(this.dir, { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
-    const handle = await fs.open(temporary, 'w', 0o600);
+    // Its own name per write: two writers of one file (processes, or caches in one test
+    // process) never write into each other's half-written file.
+    const temporary = `${file}.${randomUUID()}.tmp`;
     try {
-      await handle.writev(parts);
-    } finally {
-      await handle.close();
+      const handle = await fs.open(temporary, 'w', 0o600);
+      try {
+        await handle.writev(parts);
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(temporary, file);
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      throw error;
     }
-    await fs.rename(temporary, file);
     this.#saved.set(orgId, stamp);
     return true;
   }

@@ -64,10 +64,14 @@ export function cuttingRule(
   };
 }
 
+/** What the cutting rule and the grades read of a cutting, as text. */
+export const cuttingSignature = (c: ReferenceCutting) =>
+  JSON.stringify([c.startDate, c.endDate, c.cropId, [...c.fieldIds].sort()]);
+
 /** What a lookup depends on in the reference: cuttings in order (days, fields, crops), crop kinds. */
 function lookupKey(reference: SummaryReference): string {
   return JSON.stringify([
-    reference.cuttings.map((c) => [c.startDate, c.endDate, c.cropId, [...c.fieldIds].sort()]),
+    reference.cuttings.map(cuttingSignature),
     reference.crops.map((c) => [c.id, forageKindOf(c.name)]),
   ]);
 }
