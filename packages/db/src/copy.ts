@@ -248,7 +248,7 @@ export function encodeCopyRows(
   rows: readonly (readonly CopyValue[])[],
 ): Buffer[] {
   checkValues(types, rows);
-  return [...copyChunks(rows.length, valueRows(types, rows))];
+  return [...copyChunks(rows, valueRows(types))];
 }
 
 /** Throws CopyValueError for the first value its integer column cannot hold. */
@@ -272,27 +272,42 @@ function checkValues(types: readonly CopyType[], rows: readonly (readonly CopyVa
 /**
  * The rows in COPY's binary format, a chunk of about 256 KiB at a time, encoded as they are
  * read: the database works on the first chunks while the later ones are encoded. `write`
- * writes row `i` (or nothing, to leave it out).
+ * writes an item's row (or nothing, to leave it out).
  */
-function* copyChunks(
-  count: number,
-  write: (out: CopyWriter, i: number) => void,
-): Generator<Buffer> {
+function* copyChunks<T>(items: Iterable<T>, write: (out: CopyWriter, item: T) => void) {
   const out = new CopyWriter();
-  // The signature, then no flags and no header extension.
-  yield Buffer.concat([SIGNATURE, Buffer.alloc(8)]);
-  for (let i = 0; i < count; i += 1) {
-    write(out, i);
+  yield HEADER;
+  for (const item of items) {
+    write(out, item);
     if (out.done.length > 0) yield* out.done.splice(0);
   }
-  out.int16(-1);
-  out.flush();
-  yield* out.done;
+  yield* trailer(out);
 }
 
-function valueRows(types: readonly CopyType[], rows: readonly (readonly CopyValue[])[]) {
-  return (out: CopyWriter, i: number) => {
-    const row = rows[i] as readonly CopyValue[];
+/** copyChunks of items that arrive while the COPY runs (a request body being read). */
+async function* copyChunksArriving<T>(
+  items: AsyncIterable<T>,
+  write: (out: CopyWriter, item: T) => void,
+) {
+  const out = new CopyWriter();
+  yield HEADER;
+  for await (const item of items) {
+    write(out, item);
+    if (out.done.length > 0) yield* out.done.splice(0);
+  }
+  yield* trailer(out);
+}
+
+// The signature, then no flags and no header extension; -1 fields as the trailer.
+const HEADER = Buffer.concat([SIGNATURE, Buffer.alloc(8)]);
+function trailer(out: CopyWriter): Buffer[] {
+  out.int16(-1);
+  out.flush();
+  return out.done;
+}
+
+function valueRows(types: readonly CopyType[]) {
+  return (out: CopyWriter, row: readonly CopyValue[]) => {
     out.row(types.length);
     for (let c = 0; c < types.length; c += 1) writeValue(out, types[c] as CopyType, row[c]);
   };
@@ -317,27 +332,32 @@ export async function copyRowsIn(
     client,
     table,
     columns.map(([name]) => name),
-    rows.length,
-    valueRows(types, rows),
+    rows,
+    valueRows(types),
   );
 }
 
 /**
- * Streams `count` rows into a table with binary COPY, each written by `write` as the stream
- * asks for it (CopyWriter's `row`, then one value per column, in `names`' order), or left out
- * when `write` writes nothing. What `write` throws ends the COPY (the database is told it
- * failed) and rejects with it; so does the database's own refusal.
- * @example await copyWrittenIn(client, 'notes', ['id', 'body'], 1, (out) => { out.row(2); out.uuid(id); out.text('hi'); });
+ * Streams rows into a table with binary COPY, one for each item, written by `write` as the
+ * stream asks for it (CopyWriter's `row`, then one value per column, in `names`' order), or left
+ * out when `write` writes nothing. The items may still be arriving (an async iterable): the
+ * database works on the first rows meanwhile. What `write` or the items throw ends the COPY
+ * (the database is told it failed) and rejects with it; so does the database's own refusal.
+ * @example await copyWrittenIn(client, 'notes', ['id', 'body'], ['hi'], (out, body) => { out.row(2); out.uuid(id); out.text(body); });
  */
-export async function copyWrittenIn(
+export async function copyWrittenIn<T>(
   client: pg.PoolClient,
   table: string,
   names: readonly string[],
-  count: number,
-  write: (out: CopyWriter, i: number) => void,
+  items: Iterable<T> | AsyncIterable<T>,
+  write: (out: CopyWriter, item: T) => void,
 ): Promise<void> {
   const stream = client.query(
     copyFrom(`COPY ${table} (${names.join(', ')}) FROM STDIN (FORMAT binary)`),
   );
-  await pipeline(Readable.from(copyChunks(count, write)), stream);
+  const chunks =
+    Symbol.asyncIterator in items
+      ? copyChunksArriving(items, write)
+      : copyChunks(items as Iterable<T>, write);
+  await pipeline(Readable.from(chunks, { highWaterMark: 1 }), stream);
 }

@@ -242,6 +242,8 @@ export interface CuttingFieldsTable {
 export interface BaleVersionsTable {
   orgId: string;
   version: number;
+  /** Bumped by every change of the organization's fields (ingest's kept fields go by it). */
+  fieldsVersion: Generated<number>;
 }
 
 /** One bale (docs/product.md#bales), SI units; percentages on a dry-matter basis. */

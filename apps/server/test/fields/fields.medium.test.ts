@@ -2,7 +2,7 @@ import { cropSchema } from '@baletrack/contracts/crops/crop';
 import { messages } from '@baletrack/contracts/errors/messages';
 import { fieldSchema } from '@baletrack/contracts/fields/field';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newFarm, square } from '../helpers/farm.ts';
+import { ingest, newBale, newFarm, square } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   baleVersion,
@@ -173,6 +173,33 @@ describe('DELETE /fields/{id}', () => {
     const error = await refused(await farm.delete(`/fields/${field.id}`), 409);
     expect(error.message).toBe(messages.fieldCuttingCrop.fieldLastOfCutting(['First cutting']));
     expect(await fieldsOfBale(farm, uids[0])).toEqual(['Pivot']);
+  });
+});
+
+describe('bales sent after a change of fields', () => {
+  it('are given the fields as they are now, however the server kept them between batches', async () => {
+    // Ingest on PostgreSQL keeps each organization's fields between batches (ingest-fields.ts).
+    const { farm, baler } = await farmWithBales(t, [FAR]);
+    const send = async (place: { lat: number; lon: number }) => {
+      const bale = newBale({ creationLocation: place });
+      await ingest(t, baler.apiKey, [bale]);
+      return fieldsOfBale(farm, bale.uid);
+    };
+    const field = await createField(farm, { name: 'Pivot' });
+    expect(await send(INSIDE)).toEqual(['Pivot']);
+
+    await ok(
+      await farm.put(`/fields/${field.id}`, {
+        name: 'Pivot East',
+        sizeHectares: null,
+        boundary: square(-120.48, 46.6),
+      }),
+    );
+    expect(await send(INSIDE)).toEqual([]);
+    expect(await send(EAST)).toEqual(['Pivot East']);
+
+    expect((await farm.delete(`/fields/${field.id}`)).status).toBe(204);
+    expect(await send(EAST)).toEqual([]);
   });
 });
 

@@ -11,6 +11,15 @@ export type NewBaleRow = Omit<Insertable<BalesTable>, 'createdAt'>;
  * writes of one organization therefore commit one after the other, in version order.
  */
 export async function lockNextBaleVersion(trx: Transaction<Database>, orgId: string) {
+  return (await lockBaleVersion(trx, orgId)).next;
+}
+
+/**
+ * lockNextBaleVersion's lock, answering the next version and the version of the organization's
+ * fields (bumpFieldsVersion), which no one can change while the lock is held.
+ * @example const { next, fieldsVersion } = await lockBaleVersion(trx, orgId);
+ */
+export async function lockBaleVersion(trx: Transaction<Database>, orgId: string) {
   await trx
     .insertInto('baleVersions')
     .values({ orgId, version: 0 })
@@ -18,11 +27,11 @@ export async function lockNextBaleVersion(trx: Transaction<Database>, orgId: str
     .execute();
   const row = await trx
     .selectFrom('baleVersions')
-    .select('version')
+    .select(['version', 'fieldsVersion'])
     .where('orgId', '=', orgId)
     .forUpdate()
     .executeTakeFirstOrThrow();
-  return row.version + 1;
+  return { next: row.version + 1, fieldsVersion: row.fieldsVersion };
 }
 
 /** Publishes a version taken with `lockNextBaleVersion` once some bale really changed. */

@@ -62,19 +62,20 @@ export const insertColumns: [string, CopyType][] = [
 const batchColumns: [string, CopyType][] = [['uid', 'text'], ...recordCopyColumns];
 
 /**
- * Streams `count` rows into `bales`, each written by `write` (or left out), under a savepoint,
+ * Streams a row into `bales` for each index, written by `write` (or left out), under a savepoint,
  * inside the caller's transaction on this client, which must hold the organization's version
- * lock. Returns false, with nothing written, when a uid is already stored or comes twice (the
- * unique violation); the caller then takes the long way (copyMixedBales).
+ * lock; the indexes may still be arriving (a body being parsed). Returns false, with nothing
+ * written, when a uid is already stored or comes twice (the unique violation); the caller then
+ * takes the long way (copyMixedBales).
  */
 export async function copyNewBales(
   client: PostgresClient,
-  count: number,
+  indexes: Iterable<number> | AsyncIterable<number>,
   write: (out: CopyWriter, i: number) => void,
 ): Promise<boolean> {
   await client.query(`SAVEPOINT ${allNew}`);
   try {
-    await copyWrittenIn(client, 'bales', baleCopyColumns, count, write);
+    await copyWrittenIn(client, 'bales', baleCopyColumns, indexes, write);
     // The savepoint is left to the commit: releasing it would cost a round trip and change
     // nothing the transaction does next.
     return true;

@@ -1,44 +1,60 @@
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { Database } from '@baletrack/db/database';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { boundaryContains, boxContains, parseBox } from '../fields/boundary.ts';
 import { listFieldsOverlapping } from '../fields/fields.repository.ts';
 
+/** The fields containing a point: the answer of assignFields (fields/field-assignment.ts). */
+export type FieldsAt = (point: { lon: number; lat: number }) => readonly string[];
+
 const none: readonly string[] = [];
+const WORLD = { west: -180, south: -90, east: 180, north: 90 };
+// Organizations whose fields a process keeps at once; the least recently used go first.
+const MAX_KEPT = 256;
+
+/** Each database's kept fields: per organization, the fields version they were read at. */
+const keptByDatabase = new WeakMap<
+  Kysely<Database>,
+  Map<string, { version: number; fieldsAt: FieldsAt }>
+>();
 
 /**
- * The organization's fields around a batch, read once, and the fields containing each point,
- * asked record by record as the COPY streams: the answer of assignFields
- * (fields/field-assignment.ts), sorted field ids. The box is taken over every record with a
- * numeric creation location, checked or not yet: a record refused later only widens it, which
- * reads a few more fields and changes no answer.
- * @example const fieldsAt = await fieldsAround(trx, orgId, records); fieldsAt({ lon, lat });
+ * The organization's fields as `fieldsAt`, asked record by record as the COPY streams (a batch
+ * streams before its positions are known, so every field of the organization counts). Kept per
+ * process and read again only when `fieldsVersion`, taken under the bale version lock that every
+ * change of fields waits for (lockBaleVersion), has moved.
+ * @example const fieldsAt = await organizationFields(ctx.db, trx, orgId, fieldsVersion);
  */
-export async function fieldsAround(
+export async function organizationFields(
+  db: Kysely<Database>,
   trx: Transaction<Database>,
   orgId: string,
-  records: readonly unknown[],
-): Promise<(point: { lon: number; lat: number }) => readonly string[]> {
-  const box = { west: Infinity, south: Infinity, east: -Infinity, north: -Infinity };
-  for (const record of records) {
-    const at = (record as { creationLocation?: { lon?: unknown; lat?: unknown } } | null)
-      ?.creationLocation;
-    const lon = at?.lon;
-    const lat = at?.lat;
-    if (typeof lon !== 'number' || typeof lat !== 'number') continue;
-    if (!Number.isFinite(lon) || !Number.isFinite(lat)) continue;
-    box.west = Math.min(box.west, lon);
-    box.east = Math.max(box.east, lon);
-    box.south = Math.min(box.south, lat);
-    box.north = Math.max(box.north, lat);
+  fieldsVersion: number,
+): Promise<FieldsAt> {
+  let kept = keptByDatabase.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptByDatabase.set(db, kept);
   }
-  if (box.west > box.east) return () => none;
-  const fields = (await listFieldsOverlapping(trx, orgId, box)).map((field) => ({
+  const hit = kept.get(orgId);
+  kept.delete(orgId);
+  if (hit?.version === fieldsVersion) {
+    kept.set(orgId, hit);
+    return hit.fieldsAt;
+  }
+  const fieldsAt = lookup(await listFieldsOverlapping(trx, orgId, WORLD));
+  kept.set(orgId, { version: fieldsVersion, fieldsAt });
+  if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value as string);
+  return fieldsAt;
+}
+
+function lookup(rows: { id: string; box: string; boundary: unknown }[]): FieldsAt {
+  if (rows.length === 0) return () => none;
+  const fields = rows.map((field) => ({
     id: field.id,
     box: parseBox(field.box),
     boundary: field.boundary as Boundary,
   }));
-  if (fields.length === 0) return () => none;
   return ({ lon, lat }) => {
     const ids = fields
       .filter((f) => boxContains(f.box, lon, lat) && boundaryContains(f.boundary, lon, lat))

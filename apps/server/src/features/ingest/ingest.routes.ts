@@ -1,15 +1,17 @@
+import type { Readable } from 'node:stream';
 import {
   INGEST_API_KEY_HEADER,
   ingestEnvelopeSchema,
   ingestMessages,
   ingestResponseSchema,
 } from '@baletrack/contracts/ingest/ingest';
-import type { FastifyInstance } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { findActiveBalerByKeyHash } from '../balers/balers.repository.ts';
 import { hashApiKey } from '../balers/balers.service.ts';
 import { type IngestingBaler, ingestBales } from './ingest.service.ts';
+import { BatchBody, checkedEnvelope, receiveBatchBody } from './ingest-body.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,10 +26,13 @@ const INGEST_BODY_LIMIT = 12 * 1024 * 1024;
 /** The ingest API: balers (through their connectivity provider) send bales with their key. */
 export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  // The envelope only: each record is checked on its own, control characters included
-  // (parseRecord), so one bad record never refuses the batch.
-  app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('baler', null as unknown as IngestingBaler);
+  // A JSON body is received whole, then parsed record by record while the COPY runs
+  // (ingest-body.ts), which also checks its envelope; its schema below documents it.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', (request: FastifyRequest, payload: Readable) =>
+    receiveBatchBody(payload, request.headers['content-length'], INGEST_BODY_LIMIT),
+  );
 
   // Before the body is read, so an unauthenticated caller cannot make us parse megabytes.
   app.addHook('onRequest', async (request) => {
@@ -45,6 +50,10 @@ export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
     '/bales',
     {
       bodyLimit: INGEST_BODY_LIMIT,
+      // The envelope is checked by BatchBody, or by checkedEnvelope for another content type;
+      // each record on its own, control characters included (parseRecord), so one bad record
+      // never refuses the batch.
+      validatorCompiler: () => (body) => ({ value: body }),
       schema: {
         summary: 'Store a batch of bales from one baler (idempotent on the bale uid)',
         description:
@@ -57,6 +66,10 @@ export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: ingestResponseSchema },
       },
     },
-    async (request) => ingestBales(app.ctx, request.baler, request.body.bales),
+    async (request) => {
+      const body: unknown = request.body;
+      const batch = body instanceof BatchBody ? body : checkedEnvelope(body);
+      return ingestBales(app.ctx, request.baler, batch);
+    },
   );
 }

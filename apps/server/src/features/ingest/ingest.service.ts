@@ -9,15 +9,16 @@ import { lockBalerForBales } from '../balers/balers.repository.ts';
 import {
   type BatchStamp,
   commitBaleVersion,
-  lockNextBaleVersion,
+  lockBaleVersion,
   upsertBales,
 } from '../bales/bale-writes.repository.ts';
 import { assignFields } from '../fields/field-assignment.ts';
 import { activateMonthsWithBales } from '../subscriptions/subscription-months.repository.ts';
 import { writeBaleRow } from './ingest-bale-copy.ts';
+import type { BatchBody } from './ingest-body.ts';
 import { copyMixedBales, copyNewBales } from './ingest-copy.repository.ts';
 import { fastCheckedBale } from './ingest-fast-check.ts';
-import { fieldsAround } from './ingest-fields.ts';
+import { organizationFields } from './ingest-fields.ts';
 import { checkRecord, parseRecord } from './ingest-record.ts';
 import { toRow } from './ingest-row.ts';
 
@@ -31,33 +32,52 @@ export interface IngestingBaler {
 }
 
 /**
+ * A batch's records: all at hand (the demo seeding, a body of another content type), or a
+ * request body still being parsed (ingest-body.ts), whose records the COPY takes as they come.
+ */
+export type BatchRecords = readonly unknown[] | BatchBody;
+
+/** What streamBatch reads a batch through, whichever form it came in. */
+interface RecordSource {
+  records: readonly unknown[];
+  arrived(): Iterable<number> | AsyncIterable<number>;
+  all(): Promise<readonly unknown[]>;
+}
+
+const sourceOf = (batch: BatchRecords): RecordSource =>
+  Array.isArray(batch)
+    ? { records: batch, arrived: () => batch.keys(), all: async () => batch }
+    : (batch as BatchBody);
+
+/**
  * Stores a baler's batch: each record checked on its own, the good ones written in one
  * transaction (all or none), idempotent on the bale uid. A record for a stored bale updates it
  * when it is not older and differs; an unchanged resend counts as unchanged. Within a batch the
  * last record of a uid wins and earlier ones count as unchanged.
- * Throws AppError 400 when no record is valid.
+ * Throws AppError 400 when no record is valid, and the body's refusal when it is not a batch.
  * @example const result = await ingestBales(ctx, baler, [bale1, bale2]);
  */
 export async function ingestBales(
   ctx: AppContext,
   baler: IngestingBaler,
-  records: readonly unknown[],
+  batch: BatchRecords,
 ): Promise<IngestResult> {
+  const source = sourceOf(batch);
   let streamed: IngestResult | undefined;
   try {
-    streamed = await streamBatch(ctx, baler, records);
+    streamed = await streamBatch(ctx, baler, source);
   } catch (error) {
     if (!isRecordRefusal(error)) throw error;
     // One record the database refuses must not refuse the batch, or a baler resending it would
     // fail forever: store the records one by one and report the refused ones like bad records.
-    return storeOneByOne(ctx, baler, checkBatch(records));
+    return storeOneByOne(ctx, baler, checkBatch(await source.all()));
   }
   if (streamed) {
     const stored = streamed.created + streamed.updated + streamed.unchanged;
     if (stored === 0) throw noValidRecord(streamed.rejected);
     return streamed;
   }
-  const checked = checkBatch(records);
+  const checked = checkBatch(await source.all());
   try {
     count(checked.result, await storeBales(ctx, baler, checked.bales));
     return checked.result;
@@ -143,25 +163,25 @@ function isRecordRefusal(error: unknown): boolean {
 
 /**
  * On PostgreSQL, the batch in one transaction as ADR 19 says: each record checked and written
- * into the COPY of new bales as it streams; a stored uid or one sent twice undoes that COPY and
- * the checked batch goes the long way (copyMixedBales) in the same transaction. Returns
+ * into the COPY of new bales as it is parsed; a stored uid or one sent twice undoes that COPY
+ * and the checked batch goes the long way (copyMixedBales) in the same transaction. Returns
  * undefined on PGlite; a result that counts no bale means no record was valid.
  */
 async function streamBatch(
   ctx: AppContext,
   baler: IngestingBaler,
-  records: readonly unknown[],
+  source: RecordSource,
 ): Promise<IngestResult | undefined> {
   const changedAt = ctx.now();
   const done = await transactionWithClient(ctx.db, async (trx, client) => {
-    const stamp = await lockedStamp(trx, baler, changedAt);
+    const { stamp, fieldsVersion } = await lockedStamp(trx, baler, changedAt);
     // Fields are read under the version lock, which field changes take too: a field saved
     // meanwhile is either seen here or re-assigns these bales after this commits.
-    const fieldsAt = await fieldsAround(trx, baler.orgId, records);
+    const fieldsAt = await organizationFields(ctx.db, trx, baler.orgId, fieldsVersion);
     const result: IngestResult = { created: 0, updated: 0, unchanged: 0, rejected: [] };
     const months = new Set<string>();
-    const allNew = await copyNewBales(client, records.length, (out, index) => {
-      const record = records[index];
+    const allNew = await copyNewBales(client, source.arrived(), (out, index) => {
+      const record = source.records[index];
       const bale = fastCheckedBale(record) ?? checkedOrRejected(record, index, result);
       if (!bale) return;
       months.add(writeBaleRow(out, stamp, bale, fieldsAt(bale.creationLocation)));
@@ -171,7 +191,7 @@ async function streamBatch(
       await finishBatch(ctx, trx, stamp, [...months], result.created);
       return result;
     }
-    const checked = checkBatch(records);
+    const checked = checkBatch(await source.all());
     const rows = checked.bales.map((bale) => toRow(bale, [...fieldsAt(bale.creationLocation)]));
     const stored = await copyMixedBales(client, stamp, rows);
     count(checked.result, { ...stored, rows: rows.length });
@@ -193,18 +213,22 @@ function checkedOrRejected(record: unknown, index: number, result: IngestResult)
 /**
  * Takes the batch's locks: its baler's (of the organization and not deleted, or the key no
  * longer counts: 401), then the organization's version lock, whose stamp every row of the batch
- * carries. The baler's first, as closing the account takes them: it waits for this batch.
+ * carries, with the version of its fields. The baler's first, as closing the account takes
+ * them: it waits for this batch.
  */
-async function lockedStamp(
-  trx: Transaction<Database>,
-  baler: IngestingBaler,
-  changedAt: Date,
-): Promise<BatchStamp> {
+async function lockedStamp(trx: Transaction<Database>, baler: IngestingBaler, changedAt: Date) {
   if (!(await lockBalerForBales(trx, baler.orgId, baler.id))) {
     throw new AppError('UNAUTHORIZED', ingestMessages.apiKeyUnknown);
   }
-  const version = await lockNextBaleVersion(trx, baler.orgId);
-  return { orgId: baler.orgId, balerId: baler.id, balerVin: baler.vin, version, changedAt };
+  const { next: version, fieldsVersion } = await lockBaleVersion(trx, baler.orgId);
+  const stamp: BatchStamp = {
+    orgId: baler.orgId,
+    balerId: baler.id,
+    balerVin: baler.vin,
+    version,
+    changedAt,
+  };
+  return { stamp, fieldsVersion };
 }
 
 /**
@@ -233,7 +257,7 @@ async function finishBatch(
 async function storeBales(ctx: AppContext, baler: IngestingBaler, bales: IngestBale[]) {
   const changedAt = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const stamp = await lockedStamp(trx, baler, changedAt);
+    const { stamp } = await lockedStamp(trx, baler, changedAt);
     const fieldUids = await assignFields(
       trx,
       baler.orgId,
