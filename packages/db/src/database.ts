@@ -242,7 +242,7 @@ export interface CuttingFieldsTable {
 export interface BaleVersionsTable {
   orgId: string;
   version: number;
-  /** Bumped by every change of the organization's fields (ingest's kept fields go by it). */
+  /** Bumped by a trigger (migration 0019) on every change of the organization's fields. */
   fieldsVersion: Generated<number>;
 }
 

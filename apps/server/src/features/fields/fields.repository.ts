@@ -30,7 +30,6 @@ export async function insertFields(db: Db, orgId: string, fields: NewField[]): P
   if (fields.length === 0) return [];
   const rows = fields.map((field) => ({ orgId, id: field.id ?? randomUUID(), ...fieldRow(field) }));
   await db.insertInto('fields').values(rows).execute();
-  await bumpFieldsVersion(db, orgId);
   return rows.map((row) => row.id);
 }
 
@@ -44,34 +43,17 @@ export async function updateField(db: Db, orgId: string, id: string, field: NewF
     .where('orgId', '=', orgId)
     .where('id', '=', id)
     .execute();
-  await bumpFieldsVersion(db, orgId);
   return before;
 }
 
 /** Deletes a field (its cutting links go with it); returns its box, or undefined if none. */
-export async function deleteField(db: Db, orgId: string, id: string) {
-  const deleted = await db
+export function deleteField(db: Db, orgId: string, id: string) {
+  return db
     .deleteFrom('fields')
     .where('orgId', '=', orgId)
     .where('id', '=', id)
     .returning('box')
     .executeTakeFirst();
-  if (deleted) await bumpFieldsVersion(db, orgId);
-  return deleted;
-}
-
-/**
- * Every writer of fields calls this in its transaction, so whoever keeps an organization's
- * fields (ingest-fields.ts) sees from the number alone whether they are still current.
- */
-async function bumpFieldsVersion(db: Db, orgId: string) {
-  await db
-    .insertInto('baleVersions')
-    .values({ orgId, version: 0, fieldsVersion: 1 })
-    .onConflict((oc) =>
-      oc.column('orgId').doUpdateSet({ fieldsVersion: sql`bale_versions.fields_version + 1` }),
-    )
-    .execute();
 }
 
 function lockField(db: Db, orgId: string, id: string) {

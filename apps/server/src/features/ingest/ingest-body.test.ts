@@ -1,6 +1,7 @@
 import { ingestMessages } from '@baletrack/contracts/ingest/ingest';
 import secureJson from 'secure-json-parse';
 import { describe, expect, it } from 'vitest';
+import type { AppError } from '../../lib/app-error.ts';
 import { BatchBody } from './ingest-body.ts';
 
 // The streamed body must answer as the whole-body parse did (Fastify's JSON parser, then the
@@ -8,7 +9,7 @@ import { BatchBody } from './ingest-body.ts';
 
 const MAX_RECORDS = 3;
 
-type Outcome = { records: unknown[] } | { refused: string };
+type Outcome = { records: unknown[] } | { refused: string; path?: string };
 
 /** What a whole-body parse and the envelope schema answer. */
 function wholeBody(body: Buffer): Outcome {
@@ -22,11 +23,12 @@ function wholeBody(body: Buffer): Outcome {
   } catch {
     return { refused: 'not JSON' };
   }
+  // The envelope schema's answer, with the path of its issue.
   const bales = (parsed as { bales?: unknown } | null)?.bales;
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return { refused: 'not a batch' };
+    return { refused: 'not a batch', path: '' };
   }
-  if (!Array.isArray(bales)) return { refused: 'not a batch' };
+  if (!Array.isArray(bales)) return { refused: 'not a batch', path: 'bales' };
   if (bales.length === 0) return { refused: 'empty batch' };
   if (bales.length > MAX_RECORDS) return { refused: 'too many' };
   return { records: bales };
@@ -48,7 +50,9 @@ async function streamed(source: AsyncIterable<Buffer>): Promise<Outcome> {
     const { code, message } = error as { code?: string; message: string };
     if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return { refused: 'empty' };
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY') return { refused: 'not JSON' };
-    if (message === ingestMessages.bodyNotBatch) return { refused: 'not a batch' };
+    if (message === ingestMessages.bodyNotBatch) {
+      return { refused: 'not a batch', path: (error as AppError).issues?.[0]?.path };
+    }
     if (message === ingestMessages.batchEmpty) return { refused: 'empty batch' };
     if (message === ingestMessages.batchTooLarge) return { refused: 'too many' };
     throw error;
@@ -74,6 +78,11 @@ const corpus = [
   '',
   '   ',
   '\ufeff',
+  ' \ufeff{"bales":[1]}',
+  '\ufeff\ufeff[1]',
+  '{"bales":[\ufeff1]}',
+  '{"bales":[\ufeff{"uid":"A"}]}',
+  '{"x":\ufeff1,"bales":[1]}',
   '{"bales":[',
   '{"bales":[1,]}',
   '{"bales":[1 2]}',
@@ -127,7 +136,7 @@ describe('BatchBody', () => {
   it('refuses a second "bales", which a whole-body parse would take instead of the first', async () => {
     // The first one's records may already be in the COPY: a batch is one list or none.
     const body = Buffer.from('{"bales":[{"uid":"A"}],"bales":[{"uid":"B"}]}');
-    expect(await streamed(chunks(body, 7))).toEqual({ refused: 'not a batch' });
+    expect(await streamed(chunks(body, 7))).toEqual({ refused: 'not a batch', path: 'bales' });
   });
 
   it('reads the rest after a consumer stopped early, losing no record', async () => {

@@ -50,7 +50,8 @@ const refused = (path: string, message: string) => {
   const text = fieldMessage(path, message);
   return new AppError('VALIDATION_FAILED', text, [{ path, message: text }]);
 };
-const notBatch = () => refused('', ingestMessages.bodyNotBatch);
+/** Not a batch: at the root for a body that is not an object, else at its missing "bales". */
+const notBatch = (path: '' | 'bales') => refused(path, ingestMessages.bodyNotBatch);
 const balesRefused = (message: string) => refused('bales', message);
 
 /**
@@ -69,6 +70,9 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
 
 /** One JSON value, parsed as Fastify parses a body; throws its 'not valid JSON' error. */
 function parseValue(text: string): unknown {
+  // secure-json-parse skips a byte order mark at the start of any text it is given; in a whole
+  // body only the body's first one is skipped (read()), one before a value is not JSON.
+  if (text.charCodeAt(0) === 0xfeff) throw invalidJson();
   try {
     return secureJson.parse(text, undefined, PARSE_OPTIONS);
   } catch {
@@ -178,10 +182,10 @@ export class BatchBody {
     }
     if (this.state === State.NotObject) {
       parseValue(Buffer.concat(this.pieces).toString('utf8'));
-      throw notBatch();
+      throw notBatch('');
     }
     if (this.state !== State.End) throw invalidJson();
-    if (!this.balesOk) throw notBatch();
+    if (!this.balesOk) throw notBatch('bales');
     if (this.records.length === 0) throw balesRefused(ingestMessages.batchEmpty);
     if (this.tooMany) throw balesRefused(ingestMessages.batchTooLarge);
     this.ended = true;
@@ -413,8 +417,10 @@ export function receiveBatchBody(
       }
       resolve(new BatchBody(inPieces(chunks)));
     };
-    const onError = (error: Error) => {
+    // A request the client gave up on (aborted) is its doing, not a fault of the server's.
+    const onError = (error: Error & { statusCode?: number }) => {
       stop();
+      error.statusCode ??= 400;
       reject(error);
     };
     payload.on('data', onData);
