@@ -331,6 +331,35 @@ describe('POST /ingest/v1/bales: bad records and bodies', () => {
     expect(await storedCount(farm.orgId)).toBe(0);
   });
 
+  it('reads the body record by record as a whole-body parse would, storing nothing it refuses', async () => {
+    // The body is parsed while its COPY runs (ingest-body.ts): a fault after good records must
+    // still refuse the whole body, and what a whole-body parse takes must still be taken.
+    const farm = await newFarm(t);
+    const { apiKey } = await newBaler(t.ctx, farm.orgId);
+    const good = JSON.stringify(newBale());
+    const many = Array.from({ length: 3_000 }, () => JSON.stringify(newBale())).join(',');
+    const raw = (body: string) => postIngest(t, apiKey, undefined, { raw: body });
+    const cases: [Response, number, string | RegExp][] = [
+      // Well past the COPY's first chunks, so rows were already sent when the fault is read.
+      [await raw(`{"bales":[${many},${good.slice(0, -1)}]}`), 400, /not valid JSON/],
+      [await raw(`{"bales":[${good}],"bales":[${good}]}`), 400, ingestMessages.bodyNotBatch],
+      [await raw(`{"__proto__":{"admin":true},"bales":[${good}]}`), 400, /not valid JSON/],
+      [await raw(`{"bales":[${good},{"__proto__":{"admin":true}}]}`), 400, /not valid JSON/],
+      [
+        await raw(`{"bales":[${`${good},`.repeat(MAX_INGEST_BATCH)}${good}]}`),
+        400,
+        ingestMessages.batchTooLarge,
+      ],
+      [await raw(`{"bales":[${good}]} trailing`), 400, /not valid JSON/],
+    ];
+    for (const [response, status, message] of cases) await expectRefused(response, status, message);
+    expect(await storedCount(farm.orgId)).toBe(0);
+
+    const withMark = await raw(`\ufeff {"note":{"from":"[1,2]"}, "bales" : [ ${good} ] }`);
+    expect(withMark.status).toBe(200);
+    expect(await storedCount(farm.orgId)).toBe(1);
+  });
+
   it('refuses a batch of nothing but garbage with 400, listing each record, storing nothing', async () => {
     const farm = await newFarm(t);
     const { apiKey } = await newBaler(t.ctx, farm.orgId);
