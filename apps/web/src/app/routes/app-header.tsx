@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@baletrack/contracts/constants';
 import { may } from '@baletrack/contracts/identity/roles';
 import { isAdmin } from '@baletrack/contracts/identity/user';
-import { Anchor, Box, Button, Group, Menu, Skeleton, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, getDefaultZIndex, Menu, Skeleton, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useMatch, useSearchParams } from 'react-router';
 import { ActiveFilterChip } from '@/features/filters/components/active-filter-chip';
@@ -60,7 +60,9 @@ export function AppHeader() {
         {onMap && <ActiveFilterChip onOpen={filtersPanel.open} />}
         {onMap && <TimeRangePicker />}
         <Box component="nav" aria-label="Main">
-          <Menu position="bottom-end" width={220}>
+          {/* Above the notifications (Mantine's overlay level): a toast in the bottom right
+              corner sat over Sign Out on a short window and took its click. */}
+          <Menu position="bottom-end" width={220} zIndex={getDefaultZIndex('overlay') + 1}>
             <Menu.Target>
               <Button variant="default">Menu</Button>
             </Menu.Target>
