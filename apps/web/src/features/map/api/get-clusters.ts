@@ -34,6 +34,9 @@ export function clustersQueryOptions(view: MapViewQuery) {
     // While the next view loads, the map keeps drawing the last one instead of going blank.
     placeholderData: keepPreviousData,
     refetchInterval: CLUSTERS_REFRESH_MS,
+    // Back on the map from another screen (where months may have been applied), it asks again:
+    // what it shows, locked bales included, is current whenever it is shown.
+    refetchOnMount: 'always',
   });
 }
 

@@ -26,7 +26,7 @@ import { MeasureLegend } from '@/features/map/components/measure-legend';
 import { useMapColour } from '@/features/map/hooks/use-colour-measure';
 import { useFocusLinkedSelection } from '@/features/map/hooks/use-focus-linked-selection';
 import { useMapView } from '@/features/map/hooks/use-map-view';
-import { useOpenOnFarm } from '@/features/map/hooks/use-open-on-farm';
+import { useOpeningView } from '@/features/map/hooks/use-opening-view';
 import { useZoomToCluster } from '@/features/map/hooks/use-zoom-to-cluster';
 import { maplibre } from '@/features/map/utils/load-maplibre';
 import {
@@ -72,8 +72,9 @@ const emptyItems: ClustersResponse = { clusters: [], bales: [], stacks: [], lock
 export function BaleMap(props: BaleMapProps) {
   const { selection, onSelect, homeBounds, overlayActive = false, children } = props;
   const mapRef = useRef<MapRef>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
-  const { view, query, readView } = useMapView();
+  const { view, query, readView, filter } = useMapView();
   const clusters = useClusters(query);
   const units = useDisplayUnits();
   const rfvEnabled = useRfvEnabled();
@@ -88,22 +89,13 @@ export function BaleMap(props: BaleMapProps) {
   const { source, imagery, setImagery, available, onImagery } = useImagery();
 
   const duration = reduceMotion ? 0 : 700;
-  const filter = useMemo(
-    () =>
-      query && {
-        year: query.year,
-        from: query.from,
-        to: query.to,
-        ...(query.filterId && { filterId: query.filterId }),
-      },
-    [query],
-  );
   const detailsOpen = selection !== null;
   // On a phone a bale's details cover the map: the panels beside the map step aside meanwhile.
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  // Measured on the map's box, which exists before the map itself is made.
   const padding = useCallback(() => {
-    const canvas = mapRef.current?.getContainer();
-    return mapPadding(canvas?.clientWidth ?? 1024, canvas?.clientHeight ?? 768, detailsOpen);
+    const box = rootRef.current;
+    return mapPadding(box?.clientWidth ?? 1024, box?.clientHeight ?? 768, detailsOpen);
   }, [detailsOpen]);
   const zoomToCluster = useZoomToCluster(mapRef, { filter, padding, duration });
   // Chosen from the list: bring it to the middle so its highlight is seen beside the panel.
@@ -121,7 +113,7 @@ export function BaleMap(props: BaleMapProps) {
         : 0,
     );
 
-  const opened = useOpenOnFarm(mapRef, { loaded, fieldsBounds: homeBounds, filter, padding });
+  const opening = useOpeningView(filter, homeBounds);
   const focused = useFocusLinkedSelection(mapRef, { loaded, selection });
 
   // A tooltip speaks of what lies under the pointer now: a move or a new answer closes it.
@@ -157,6 +149,7 @@ export function BaleMap(props: BaleMapProps) {
   );
   return (
     <Box
+      ref={rootRef}
       className={classes.root}
       data-testid="bale-map"
       data-state={clusters.isFetching || !items ? 'loading' : 'ready'}
@@ -165,65 +158,75 @@ export function BaleMap(props: BaleMapProps) {
       data-clusters={items?.clusters.length}
       data-stacks={items?.stacks.length}
       data-loose-bales={items?.bales.length}
-      data-opened={opened}
+      data-opened={loaded}
       data-focused={focused}
       data-field-names={namesShown}
       data-bale-layers={overlayActive ? 'hidden' : 'shown'}
       data-colour={scale.measure}
     >
-      <MapCanvas
-        ref={mapRef}
-        mapLib={maplibre}
-        mapStyle={offlineStyle}
-        initialViewState={{ longitude: -40, latitude: 30, zoom: 1.5 }}
-        style={{ width: '100%', height: '100%' }}
-        attributionControl={false}
-        dragRotate={false}
-        pitchWithRotate={false}
-        interactiveLayerIds={overlayActive ? [] : interactiveLayers}
-        cursor={hovered ? 'pointer' : undefined}
-        onLoad={(event) => {
-          readView(event.target);
-          setLoaded(true);
-        }}
-        onMoveStart={() => setHovered(null)}
-        onIdle={(event) => countNames(event.target)}
-        onMoveEnd={(event) => readView(event.target)}
-        onResize={(event) => readView(event.target)}
-        onClick={onClick}
-        onMouseMove={(event) => {
-          const next = itemAt(event);
-          // A new object only when the feature changes, so the tooltip does not flicker.
-          setHovered((current) =>
-            next && current?.item.kind === next.item.kind && current.item.id === next.item.id
-              ? current
-              : next,
-          );
-        }}
-        onMouseLeave={() => setHovered(null)}
-        onError={(event) => logMapError(event, 'imagery')}
-      >
-        <MapImages />
-        <AttributionControl position="bottom-right" compact />
-        <ScaleControl
-          position="bottom-right"
-          unit={units.system === 'MetricSI' ? 'metric' : 'imperial'}
-        />
-        <NavigationControl position="bottom-right" showCompass={false} />
-        {/* Once on the farm: its tiles only, never the world view's it opens from (ADR 16). */}
-        {loaded && opened && <BasemapLayers slots={mapSlots} />}
-        {onImagery && source && (
-          <ImageryLayer
-            id="imagery"
-            source={source}
-            beforeId={mapSlots.imagery}
-            tileUrl={absoluteTileUrl}
+      {opening && (
+        <MapCanvas
+          ref={mapRef}
+          mapLib={maplibre}
+          mapStyle={offlineStyle}
+          // Made on the farm: the world is never drawn first, nor its clusters asked for.
+          initialViewState={{
+            bounds: [
+              [opening.bounds.west, opening.bounds.south],
+              [opening.bounds.east, opening.bounds.north],
+            ],
+            fitBoundsOptions: { padding: padding(), maxZoom: opening.maxZoom },
+          }}
+          style={{ width: '100%', height: '100%' }}
+          attributionControl={false}
+          dragRotate={false}
+          pitchWithRotate={false}
+          interactiveLayerIds={overlayActive ? [] : interactiveLayers}
+          cursor={hovered ? 'pointer' : undefined}
+          onLoad={(event) => {
+            readView(event.target);
+            setLoaded(true);
+          }}
+          onMoveStart={() => setHovered(null)}
+          onIdle={(event) => countNames(event.target)}
+          onMoveEnd={(event) => readView(event.target)}
+          onResize={(event) => readView(event.target)}
+          onClick={onClick}
+          onMouseMove={(event) => {
+            const next = itemAt(event);
+            // A new object only when the feature changes, so the tooltip does not flicker.
+            setHovered((current) =>
+              next && current?.item.kind === next.item.kind && current.item.id === next.item.id
+                ? current
+                : next,
+            );
+          }}
+          onMouseLeave={() => setHovered(null)}
+          onError={(event) => logMapError(event, 'imagery')}
+        >
+          <MapImages />
+          <AttributionControl position="bottom-right" compact />
+          <ScaleControl
+            position="bottom-right"
+            unit={units.system === 'MetricSI' ? 'metric' : 'imperial'}
           />
-        )}
-        {loaded && children?.({ onImagery })}
-        {loaded && !overlayActive && <BaleLayers data={data} scale={scale} selection={selection} />}
-        {hovered && !overlayActive && <MapItemPopup hovered={hovered} />}
-      </MapCanvas>
+          <NavigationControl position="bottom-right" showCompass={false} />
+          {loaded && <BasemapLayers slots={mapSlots} />}
+          {onImagery && source && (
+            <ImageryLayer
+              id="imagery"
+              source={source}
+              beforeId={mapSlots.imagery}
+              tileUrl={absoluteTileUrl}
+            />
+          )}
+          {loaded && children?.({ onImagery })}
+          {loaded && !overlayActive && (
+            <BaleLayers data={data} scale={scale} selection={selection} />
+          )}
+          {hovered && !overlayActive && <MapItemPopup hovered={hovered} />}
+        </MapCanvas>
+      )}
 
       <div className={classes.leftColumn} hidden={phone && detailsOpen}>
         <div className={classes.stack}>
@@ -247,16 +250,21 @@ export function BaleMap(props: BaleMapProps) {
           <Text size="sm">The map could not load bales. It will try again shortly.</Text>
         </Paper>
       )}
-      {view && items && !clusters.isPlaceholderData && baleTotal(items) === 0 && (
-        <Paper className={classes.center} shadow="md" p="md" radius="md">
-          <Text size="sm" fw={600}>
-            No bales here
-          </Text>
-          <Text size="sm" c="dimmed">
-            Bales appear when your balers report them; try another year or zoom out.
-          </Text>
-        </Paper>
-      )}
+      {/* Locked bales are not "no bales": the notice beside the map speaks of them instead. */}
+      {view &&
+        items &&
+        !clusters.isPlaceholderData &&
+        baleTotal(items) === 0 &&
+        !clusters.data?.lockedCount && (
+          <Paper className={classes.center} shadow="md" p="md" radius="md">
+            <Text size="sm" fw={600}>
+              No bales here
+            </Text>
+            <Text size="sm" c="dimmed">
+              Bales appear when your balers report them; try another year or zoom out.
+            </Text>
+          </Paper>
+        )}
     </Box>
   );
 }

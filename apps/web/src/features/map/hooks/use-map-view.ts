@@ -40,5 +40,10 @@ export function useMapView() {
         : undefined,
     [view, filter, filterId],
   );
-  return { view, query, readView };
+  // The dates and filter alone, known before the map is (where it opens depends on them).
+  const dateAndFilter = useMemo(
+    () => ({ ...filter, ...(filterId && { filterId }) }),
+    [filter, filterId],
+  );
+  return { view, query, readView, filter: dateAndFilter };
 }
