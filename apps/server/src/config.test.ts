@@ -22,6 +22,16 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(false);
   });
 
+  it('bills only where credits can be bought, unless the operator says otherwise', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    // A farm's own server: no payment provider, so no bale waits for a credit nobody can buy.
+    expect(loadConfig({ SECRET_KEY: key }).billing).toBe('off');
+    expect(loadConfig({ SECRET_KEY: key, ...stripe }).billing).toBe('on');
+    // An operator who grants credits by hand asks for billing without payments.
+    expect(loadConfig({ SECRET_KEY: key, BILLING: 'on' }).billing).toBe('on');
+    expect(loadConfig({ SECRET_KEY: key, ...stripe, BILLING: 'off' }).billing).toBe('off');
+  });
+
   it('lists every problem at once', () => {
     expect(() =>
       loadConfig({

@@ -61,8 +61,9 @@ const environmentSchema = z.object({
   CONVERT_WORKER_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(512),
   // Uploads that may wait for a worker, each held in memory (features/convert/convert-pool.ts).
   CONVERT_MAX_WAITING: z.coerce.number().int().min(0).max(1000).default(8),
-  // Subscriptions and payments (docs/product.md#credits-and-months; README "Billing").
-  BILLING: z.enum(['on', 'off']).default('on'),
+  // Subscriptions and payments (docs/product.md#credits-and-months; README "Billing"). Unset:
+  // on with a payment provider, off without one, so a farm's own server never hides its bales.
+  BILLING: z.enum(['on', 'off']).optional(),
   BALER_PROVIDER: z.enum(['vin-check', 'registry']).default('vin-check'),
   STRIPE_SECRET_KEY: z
     .string()
@@ -190,8 +191,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       workerMemoryMb: e.CONVERT_WORKER_MEMORY_MB,
       maxWaiting: e.CONVERT_MAX_WAITING,
     },
-    /** 'off': every month of every baler counts as active and nothing locks (one farm's server). */
-    billing: e.BILLING,
+    /**
+     * 'off': every month of every baler counts as active and nothing locks (one farm's server).
+     * Unset, billing is on only where credits can be bought (Stripe keys).
+     */
+    billing: e.BILLING ?? (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? 'on' : 'off'),
     /** Who vouches for a VIN at registration: its form alone, or the operator's registry. */
     balerProvider: e.BALER_PROVIDER,
     stripe:

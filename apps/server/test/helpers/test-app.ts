@@ -43,6 +43,9 @@ export async function startTestApp(
     SEED_DEMO: 'false',
     // No snapshot files unless a test asks for them (in a folder of its own).
     SNAPSHOT_DIR: 'off',
+    // Subscriptions apply unless a test turns them off (without Stripe keys the product's own
+    // default is off: config.ts).
+    BILLING: 'on',
     ...options.env,
   });
   let offset = options.startAt ? Date.parse(options.startAt) - Date.now() : 0;
