@@ -65,6 +65,8 @@ test('a new owner buys credits, starts the current month, and the locked bale sh
   await expect(page.getByRole('status').filter({ hasText: '20 % off credits' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'Subscription plans and pricing');
   expect(await balance(page)).toBe(0);
+  // Nothing to apply yet: no month is offered, and the page says what to do instead.
+  await expect(page.getByText('The wallet is empty. Buy credits to apply months.')).toBeVisible();
   await page.getByLabel('Credits to buy').fill('3');
   await page.getByRole('button', { name: 'Buy 3 for $60.00' }).click();
   await expect(page).toHaveURL(/\/pay\/cs_test_/);

@@ -313,6 +313,9 @@ export const messages = {
     paymentsNotConfigured:
       'Payments are not configured on this server. Ask its administrator to grant credits.',
     billingOff: 'Billing is off on this server: every month is active.',
+    walletEmptyBuy: 'The wallet is empty. Buy credits to apply months.',
+    walletEmptyGrant:
+      'The wallet is empty, and this server takes no payments: its operator grants credits.',
     checkoutFailed: 'The payment page could not be opened. Please try again.',
     monthInvalid: 'Enter months as YYYY-MM, for example 2026-05.',
     monthRepeated: 'Each month can be listed only once.',

@@ -99,6 +99,9 @@ export function BalerMonthsGrid({ balerId, canModify, showBalance = true }: Bale
     }
   };
   const years = [...new Set(grid.data.months.map((m) => m.month.slice(0, 4)))];
+  // An empty wallet applies nothing: free months are not offered until credits arrive.
+  const walletEmpty = wallet.data !== undefined && wallet.data.balance <= 0;
+  const canApply = canModify && !walletEmpty;
   const billingOff = pricing.data?.billing === 'off';
   if (billingOff) {
     return (
@@ -131,6 +134,13 @@ export function BalerMonthsGrid({ balerId, canModify, showBalance = true }: Bale
           }}
         />
       </Group>
+      {canModify && walletEmpty && (
+        <Text size="sm" role="status">
+          {pricing.data?.payments === 'configured'
+            ? messages.subscriptions.walletEmptyBuy
+            : messages.subscriptions.walletEmptyGrant}
+        </Text>
+      )}
       {years.map((year) => (
         <Stack key={year} gap={4}>
           <Text size="sm" fw={600}>
@@ -151,11 +161,16 @@ export function BalerMonthsGrid({ balerId, canModify, showBalance = true }: Bale
                   </>
                 );
                 const clickable =
-                  canModify && (month.state === 'scheduled' || month.state === 'free');
+                  (canModify && month.state === 'scheduled') ||
+                  (canApply && month.state === 'free');
                 return (
                   <Tooltip
                     key={month.month}
-                    label={canModify ? look.hint : stateLabels[month.state]}
+                    label={
+                      canModify && (clickable || month.state !== 'free')
+                        ? look.hint
+                        : stateLabels[month.state]
+                    }
                   >
                     {clickable ? (
                       // Named by a hidden full label rather than aria-label, which must
