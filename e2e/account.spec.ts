@@ -101,6 +101,9 @@ test('closing an account: type DELETE, the export is mailed, everything is delet
   const success = page.getByRole('status').filter({ hasText: 'Your account is closed' });
   await expect(success).toBeVisible();
   await expect(success).toContainText(`mailed to ${email}`);
+  // Nothing of the closed account is left on screen: no farm name, no menu.
+  await expect(page.getByText('Closing Journey Farm')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('account-closed-390.png'), fullPage: true });
 
   // The export went out first, and its link outlives the account.

@@ -1,12 +1,9 @@
-import type { CloseAccountResponse } from '@baletrack/contracts/account/account';
 import { messages } from '@baletrack/contracts/errors/messages';
 import { may } from '@baletrack/contracts/identity/roles';
 import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from 'aws-amplify/auth';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AccountClosed } from '@/features/account/components/account-closed';
 import { CloseAccountSection } from '@/features/account/components/close-account-section';
 import { DataExportSection } from '@/features/account/components/data-export-section';
 import { DataGovernanceSection } from '@/features/account/components/data-governance-section';
@@ -21,20 +18,6 @@ export function AccountRoute() {
   const currentUser = useCurrentUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [closed, setClosed] = useState<CloseAccountResponse | null>(null);
-
-  if (closed) {
-    return (
-      <AccountClosed
-        result={closed}
-        onFinish={async () => {
-          await navigate(routePaths.login, { replace: true });
-          // Emptied after leaving the page, so its queries do not refetch without a session.
-          queryClient.clear();
-        }}
-      />
-    );
-  }
   const groups = currentUser.data?.groups;
   return (
     <Container size="lg" py="lg">
@@ -67,10 +50,15 @@ export function AccountRoute() {
                 style={{ borderColor: 'var(--mantine-color-red-4)' }}
               >
                 <CloseAccountSection
-                  onClosed={(result) => {
-                    setClosed(result);
+                  onClosed={async (result) => {
                     // The account's tokens are dead already; this clears them from the browser.
-                    signOut().catch(() => {});
+                    await signOut().catch(() => {});
+                    // Out of the signed-in shell: no farm name, no menu of an account now gone.
+                    await navigate(routePaths.login, {
+                      replace: true,
+                      state: { closedAccount: result },
+                    });
+                    queryClient.clear();
                   }}
                 />
               </Paper>

@@ -1,9 +1,26 @@
+import type { CloseAccountResponse } from '@baletrack/contracts/account/account';
+import { useLocation, useNavigate } from 'react-router';
 import { getRuntimeConfig } from '@/config/runtime-config';
+import { AccountClosed } from '@/features/account/components/account-closed';
 import { LoginScreen } from '@/features/identity/components/login-screen';
 import { useFinishSignIn } from '@/features/identity/hooks/use-finish-sign-in';
 
-/** The sign-in screen inside the app (after a sign-out or an expired session). */
+/**
+ * The sign-in screen inside the app (after a sign-out or an expired session), or, right after
+ * an account was closed, what became of it (outside the signed-in shell: nothing of it is left).
+ */
 export function LoginRoute() {
   const finishSignIn = useFinishSignIn();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const closed = (location.state as { closedAccount?: CloseAccountResponse } | null)?.closedAccount;
+  if (closed) {
+    return (
+      <AccountClosed
+        result={closed}
+        onFinish={() => navigate(location.pathname, { replace: true, state: null })}
+      />
+    );
+  }
   return <LoginScreen mailboxUrl={getRuntimeConfig().mailboxUrl} onSignedIn={finishSignIn} />;
 }

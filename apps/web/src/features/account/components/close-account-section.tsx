@@ -35,7 +35,7 @@ const stepLabels: Record<AccountDeletionStep, { label: string; description: stri
 export function CloseAccountSection({
   onClosed,
 }: {
-  onClosed: (result: CloseAccountResponse) => void;
+  onClosed: (result: CloseAccountResponse) => void | Promise<void>;
 }) {
   const [typed, setTyped] = useState('');
   const [typingError, setTypingError] = useState<string | null>(null);
@@ -65,7 +65,7 @@ export function CloseAccountSection({
     closing.mutate(parsed.data, {
       onSuccess: (result) => {
         setStep('success');
-        onClosed(result);
+        void onClosed(result);
       },
       onError: (error) => {
         const at = failedStep(error.message);
