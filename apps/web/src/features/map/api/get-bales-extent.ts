@@ -68,5 +68,7 @@ export function balesExtentQueryOptions(filter: ExtentFilter) {
     queryKey: mapKeys.extent(filter),
     queryFn: ({ signal }) => getBalesExtent(filter, signal),
     staleTime: Number.POSITIVE_INFINITY,
+    // Kept, but "no bales yet" is asked again each time: the first bales may have arrived.
+    refetchOnMount: (query) => (query.state.data === null ? 'always' : false),
   });
 }

@@ -3,7 +3,8 @@ import {
   clustersResponseSchema,
   type MapViewQuery,
 } from '@baletrack/contracts/map/map';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { mapKeys } from '@/features/map/api/map-keys';
 import { dataApi } from '@/lib/api-client';
 
@@ -34,14 +35,17 @@ export function clustersQueryOptions(view: MapViewQuery) {
     // While the next view loads, the map keeps drawing the last one instead of going blank.
     placeholderData: keepPreviousData,
     refetchInterval: CLUSTERS_REFRESH_MS,
-    // Back on the map from another screen (where months may have been applied), it asks again:
-    // what it shows, locked bales included, is current whenever it is shown.
-    refetchOnMount: 'always',
   });
 }
 
 /** What the map draws for `view`; idle until the map knows its view. */
 export function useClusters(view: MapViewQuery | undefined) {
+  const queryClient = useQueryClient();
+  // Shown again (back from a screen where months were applied, or after bales arrived), the map
+  // asks anew rather than draw answers kept from before: locked counts included.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: mapKeys.allClusters() });
+  }, [queryClient]);
   return useQuery({
     ...clustersQueryOptions(view ?? { west: 0, south: 0, east: 0, north: 0, zoom: 0 }),
     enabled: view !== undefined,

@@ -24,7 +24,8 @@ export function useOpeningView(
   // Asked at once, beside the map library's download, not after the map has loaded.
   const extent = useQuery({ ...balesExtentQueryOptions(filter), enabled: !decided.current });
   if (decided.current) return decided.current;
-  if (extent.isPending) return undefined;
+  // "No bales" from before is asked again first (see balesExtentQueryOptions).
+  if (extent.isPending || (extent.isFetching && extent.data === null)) return undefined;
   if (extent.data) decided.current = { bounds: extent.data, maxZoom: 16 };
   else if (fieldsBounds) decided.current = { bounds: fieldsBounds, maxZoom: 16 };
   else if (fieldsBounds === null) {
