@@ -1,4 +1,8 @@
-import { INGEST_API_KEY_HEADER, type IngestBale } from '@baletrack/contracts/ingest/ingest';
+import {
+  INGEST_API_KEY_HEADER,
+  type IngestBale,
+  sampleIngestBale,
+} from '@baletrack/contracts/ingest/ingest';
 import { type APIRequestContext, expect } from '@playwright/test';
 
 /**
@@ -11,36 +15,7 @@ export function newIngestBale(
   place: { lat: number; lon: number },
   changes: Partial<IngestBale> = {},
 ): IngestBale {
-  return {
-    uid,
-    tagSerialNumber: `TAG-${uid}`,
-    creationTime: new Date().toISOString(),
-    creationLocation: place,
-    currentLocation: place,
-    updateTime: null,
-    weightKg: 410,
-    avgMoisture: 12.5,
-    peakMoisture: 15,
-    protein: 19.5,
-    ash: 10.1,
-    sugar: 24,
-    temperature: 27,
-    measurementQuality: 92,
-    baleLengthMeters: 2.4,
-    baleDiameterMeters: null,
-    cutLengthMM: 38,
-    flakeCount: 34,
-    appliedPreservativeKg: 0,
-    baleSize: 'ThreeXFour',
-    adf: 30,
-    ndf: 40,
-    loadType: 'internal',
-    bindingMode: 'Twine',
-    wrapsPerBale: null,
-    stackType: null,
-    missingTags: false,
-    ...changes,
-  };
+  return { ...sampleIngestBale(uid, place, new Date()), ...changes };
 }
 
 /** Sends bales as the baler whose ingest key is `apiKey`, and expects every one created. */

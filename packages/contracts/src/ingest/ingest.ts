@@ -87,6 +87,111 @@ export const ingestBaleSchema = baleSchema
   });
 export type IngestBale = z.infer<typeof ingestBaleSchema>;
 
+/** What each record's field holds, in which unit, for /docs (every field is sent; `null` where noted). */
+const ingestFieldNotes: Record<keyof IngestBale, string> = {
+  uid: "The baler's own id for the bale; a record with a stored uid updates that bale.",
+  tagSerialNumber: "The bale's tag, or null for an untagged bale.",
+  creationTime: 'When the bale was made: ISO 8601 with offset, 1970–2099.',
+  creationLocation: 'Where the bale was made, WGS 84 degrees.',
+  currentLocation: 'Where the bale lies now (the creation location until it is moved).',
+  updateTime: 'When the bale last changed (moved, re-measured), or null.',
+  weightKg: 'Weight as baled, kg.',
+  avgMoisture: 'Average moisture, % of the wet weight.',
+  peakMoisture: 'Highest moisture read in the bale, %.',
+  protein: 'Crude protein, % of dry matter, or null.',
+  ash: 'Ash, % of dry matter, or null.',
+  sugar: 'Non-fibre carbohydrates (NFC), % of dry matter, or null.',
+  temperature: 'Bale temperature at baling, °C, or null.',
+  measurementQuality: "The sensor's confidence in its readings, 0–100, or null.",
+  baleLengthMeters: 'Length of a square bale, m, or null.',
+  baleDiameterMeters: 'Diameter of a round bale, m, or null.',
+  cutLengthMM: 'Theoretical cut length, mm, or null.',
+  flakeCount: 'Flakes in a square bale, or null.',
+  appliedPreservativeKg: 'Preservative applied to this bale, kg (0 when none), or null.',
+  baleSize:
+    "The baler's size setting: squares 3x3, 3x4, 4x4 ft and 70x80, 70x120 cm; rounds 4 and 5 ft.",
+  adf: 'Acid detergent fibre, % of dry matter, or null.',
+  ndf: 'Neutral detergent fibre, % of dry matter, or null.',
+  loadType: 'internal (kept) or retail (for sale), or null.',
+  bindingMode: 'What holds the bale together.',
+  wrapsPerBale: 'Wraps of net or film, or null.',
+  stackType: 'Free text from the baler, or null.',
+  missingTags: 'True when the baler could not tag the bale.',
+  dryMassKg: 'Dry matter, kg; left out, it is the weight less the average moisture.',
+  rfv: 'Relative feed value; left out or null, it is computed from ADF and NDF.',
+};
+
+/** One ordinary bale as a baler sends it: the example of /docs and of a baler's key dialog. */
+export function sampleIngestBale(
+  uid: string,
+  place: { lat: number; lon: number },
+  at: Date,
+): IngestBale {
+  return {
+    uid,
+    tagSerialNumber: `TAG-${uid}`,
+    creationTime: at.toISOString(),
+    creationLocation: place,
+    currentLocation: place,
+    updateTime: null,
+    weightKg: 410,
+    avgMoisture: 12.5,
+    peakMoisture: 15,
+    protein: 19.5,
+    ash: 10.1,
+    sugar: 24,
+    temperature: 27,
+    measurementQuality: 92,
+    baleLengthMeters: 2.4,
+    baleDiameterMeters: null,
+    cutLengthMM: 38,
+    flakeCount: 34,
+    appliedPreservativeKg: 0,
+    baleSize: 'ThreeXFour',
+    adf: 30,
+    ndf: 40,
+    loadType: 'internal',
+    bindingMode: 'Twine',
+    wrapsPerBale: null,
+    stackType: null,
+    missingTags: false,
+  };
+}
+
+/**
+ * The request as /docs shows it: every record field with its type, range, values and unit, and
+ * an example body. The route checks records one by one instead (`ingestEnvelopeSchema`).
+ */
+export const ingestRequestDocsSchema = z
+  .object({
+    bales: z
+      .array(
+        z.object(
+          Object.fromEntries(
+            Object.entries(ingestBaleSchema.shape).map(([name, field]) => [
+              name,
+              field.meta({ description: ingestFieldNotes[name as keyof IngestBale] }),
+            ]),
+          ),
+        ),
+      )
+      .min(1)
+      .max(MAX_INGEST_BATCH),
+  })
+  .meta({
+    examples: [
+      {
+        bales: [
+          sampleIngestBale(
+            'B-2026-000123',
+            { lat: 46.5712, lon: -120.3561 },
+            new Date('2026-06-14T15:42:10Z'),
+          ),
+        ],
+      },
+    ],
+  });
+
 /** POST /ingest/v1/bales, as a baler builds it. */
 export const ingestRequestSchema = z.object({
   bales: z

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import {
   INGEST_API_KEY_HEADER,
-  ingestEnvelopeSchema,
   ingestMessages,
+  ingestRequestDocsSchema,
   ingestResponseSchema,
 } from '@baletrack/contracts/ingest/ingest';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -62,7 +62,7 @@ export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
           'A batch without any valid record is refused with 400 and nothing is stored.',
         tags: ['ingest'],
         security: [{ balerKey: [] }],
-        body: ingestEnvelopeSchema,
+        body: ingestRequestDocsSchema,
         response: { 200: ingestResponseSchema },
       },
     },

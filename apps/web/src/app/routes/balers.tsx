@@ -4,7 +4,10 @@ import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@ma
 import { Link } from 'react-router';
 import { AuthorizedEmailsSection } from '@/features/authorized-emails/components/authorized-emails-section';
 import { BalerSettings } from '@/features/balers/components/baler-settings';
+import { useFields } from '@/features/fields/api/get-fields';
+import { fieldsBounds } from '@/features/fields/utils/field-features';
 import { HelpLink } from '@/features/help';
+import { browserTimeZone, homeRegion } from '@/features/map/utils/home-region';
 import { useCurrentUser } from '@/features/users/api/get-current-user';
 import { routePaths } from '@/lib/route-names';
 
@@ -16,6 +19,11 @@ import { routePaths } from '@/lib/route-names';
 export function BalersRoute() {
   const currentUser = useCurrentUser();
   const canModify = may(currentUser.data?.groups, 'balers');
+  // A test bale lands amid the fields, so it shows where the map opens; else amid the region.
+  const fields = useFields();
+  const box = (fields.data && fieldsBounds(fields.data.fields)) ?? homeRegion(browserTimeZone());
+  const middle = (a: number, b: number) => Math.round(((a + b) / 2) * 1e6) / 1e6;
+  const testPlace = { lat: middle(box.south, box.north), lon: middle(box.west, box.east) };
 
   return (
     <Container size="lg" py="lg">
@@ -49,7 +57,7 @@ export function BalersRoute() {
               ACM subscription must run under your account email or an authorized email; each baler
               gets its own ingest key.
             </Text>
-            <BalerSettings canModify={canModify} />
+            <BalerSettings canModify={canModify} testPlace={testPlace} />
             {/* Registering may need them: a baler's ACM can run under an authorized email. */}
             <AuthorizedEmailsSection canModify={canModify} />
           </>

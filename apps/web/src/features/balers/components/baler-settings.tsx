@@ -14,7 +14,14 @@ import { BalerMonthsDialog } from '@/features/subscriptions';
  * Registering and managing the organization's balers. Everyone of the organization sees it;
  * only the owner can use the controls (docs/product.md#roles), the others see them disabled.
  */
-export function BalerSettings({ canModify }: { canModify: boolean }) {
+export function BalerSettings({
+  canModify,
+  testPlace,
+}: {
+  canModify: boolean;
+  /** Where the key dialog's test bale is put. */
+  testPlace: { lat: number; lon: number };
+}) {
   const [renaming, setRenaming] = useState<Baler | null>(null);
   const [rotating, setRotating] = useState<Baler | null>(null);
   const [removing, setRemoving] = useState<Baler | null>(null);
@@ -56,7 +63,7 @@ export function BalerSettings({ canModify }: { canModify: boolean }) {
         onRotated={show('rotated')}
       />
       <RemoveBalerDialog baler={removing} onClose={() => setRemoving(null)} />
-      <IngestKeyDialog issued={issued} onClose={() => setIssued(null)} />
+      <IngestKeyDialog issued={issued} onClose={() => setIssued(null)} testPlace={testPlace} />
       <BalerMonthsDialog baler={months} canModify={canModify} onClose={() => setMonths(null)} />
     </Stack>
   );

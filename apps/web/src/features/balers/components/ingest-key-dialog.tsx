@@ -1,5 +1,21 @@
 import { PRODUCT_NAME } from '@baletrack/contracts/constants';
-import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { INGEST_API_KEY_HEADER } from '@baletrack/contracts/ingest/ingest';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { Link } from 'react-router';
+import { ingestUrl, testBaleBody, useSendTestBale } from '@/features/balers/api/send-test-bale';
+import { changeErrorMessage } from '@/lib/change-error-message';
+import { routePaths } from '@/lib/route-names';
 
 /** An ingest key just issued, with the baler it belongs to. */
 export interface IssuedKey {
@@ -13,17 +29,34 @@ interface IngestKeyDialogProps {
   /** The key to show; the dialog is open while set and the caller forgets it on close. */
   issued: IssuedKey | null;
   onClose: () => void;
+  /** Where a test bale is put: the middle of the farm's fields, or of its region. */
+  testPlace: { lat: number; lon: number };
+}
+
+/** A copy-paste request sending one bale, with this server's address and the key. */
+function curlExample(apiKey: string, place: { lat: number; lon: number }): string {
+  return [
+    `curl -X POST '${ingestUrl()}' \\`,
+    "  -H 'content-type: application/json' \\",
+    `  -H '${INGEST_API_KEY_HEADER}: ${apiKey}' \\`,
+    `  -d '${JSON.stringify(testBaleBody(place))}'`,
+  ].join('\n');
 }
 
 /**
  * The one time an ingest key is shown: only its hash is stored (ADR 5), so it is copied now or
  * replaced later. The dialog closes only by its button, not by a stray click outside.
  */
-export function IngestKeyDialog({ issued, onClose }: IngestKeyDialogProps) {
+export function IngestKeyDialog({ issued, onClose, testPlace }: IngestKeyDialogProps) {
+  const test = useSendTestBale();
+  const close = () => {
+    test.reset();
+    onClose();
+  };
   return (
     <Modal
       opened={issued !== null}
-      onClose={onClose}
+      onClose={close}
       title="Ingest key"
       closeOnClickOutside={false}
       closeButtonProps={{ 'aria-label': 'Close' }}
@@ -58,8 +91,63 @@ export function IngestKeyDialog({ issued, onClose }: IngestKeyDialogProps) {
             Copy it now and keep it somewhere safe. If it is lost, issue a new key from this page;
             the old one then stops working.
           </Alert>
+          <Stack gap="xs">
+            <Text fw={600}>Sending bales</Text>
+            <Text size="sm">
+              The feed posts JSON batches of up to 5,000 bales to <Code>{ingestUrl()}</Code> with
+              the key in the <Code>{INGEST_API_KEY_HEADER}</Code> header. Every field is described
+              at{' '}
+              <Anchor href="/docs" target="_blank">
+                /docs
+              </Anchor>
+              . This request sends one bale:
+            </Text>
+            {/* Wrapped, and focusable should it still scroll (keyboard users read it too). */}
+            <Code
+              block
+              aria-label="Example request"
+              tabIndex={0}
+              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+            >
+              {curlExample(issued.apiKey, testPlace)}
+            </Code>
+            <Group gap="xs">
+              <CopyButton value={curlExample(issued.apiKey, testPlace)} timeout={3000}>
+                {({ copied, copy }) => (
+                  <Button variant="default" onClick={copy}>
+                    {copied ? 'Copied' : 'Copy request'}
+                  </Button>
+                )}
+              </CopyButton>
+              <Button
+                variant="light"
+                loading={test.isPending}
+                onClick={() => test.mutate({ apiKey: issued.apiKey, place: testPlace })}
+              >
+                Send a test bale
+              </Button>
+            </Group>
+            {test.data?.rejected[0] && (
+              <Alert color="red" variant="light" role="alert">
+                The test bale was refused: {test.data.rejected[0].reason}
+              </Alert>
+            )}
+            {test.isSuccess && test.data.rejected.length === 0 && (
+              <Text size="sm" role="status">
+                A test bale was stored.{' '}
+                <Anchor component={Link} to={routePaths.home}>
+                  See it on the map
+                </Anchor>
+              </Text>
+            )}
+            {test.isError && (
+              <Alert color="red" variant="light" role="alert">
+                {changeErrorMessage(test.error, 'The test bale could not be sent.')}
+              </Alert>
+            )}
+          </Stack>
           <Group justify="flex-end">
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={close}>Done</Button>
           </Group>
         </Stack>
       )}
