@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SlowFilesFirst } from './scripts/lib/slow-files-first.ts';
 
 // Three tiers here (docs/adr/0008-test-tiers.md, docs/ARCHITECTURE.md#tests): `unit` is pure code,
 // `component` renders the web app's forms and panels in happy-dom with Testing Library, `medium`
@@ -18,6 +19,7 @@ export default defineConfig({
     // database a file starts, it closes; no module-level mocks (none of the tiers uses vi.mock).
     maxWorkers: Math.max(2, os.availableParallelism()),
     isolate: false,
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       {
         extends: true,
