@@ -35,7 +35,7 @@ import {
 import type { BenchOptions, DatabaseKind } from './options.ts';
 import { type Accounts, prepareAccounts, productEnvironment } from './organizations.ts';
 import { measurePageBytes, type PageBytes } from './page-bytes.ts';
-import { measurePageLoads, type PageLoads } from './page-load.ts';
+import { measureColdSignIns, measurePageLoads, type PageLoads } from './page-load.ts';
 import { freePort, type ProductServer, startProductServer } from './product-server.ts';
 import { openPglite, openPostgres, type RawDatabase } from './raw-database.ts';
 import { measureReportCsvs, type ReportCsvFigures, reportCsvRow } from './report-csv-api.ts';
@@ -61,7 +61,7 @@ export interface DatabaseFigures {
   clusters: ClustersApiRun;
   catchUp: CatchUpRun;
   baselines: ClusterBaselines;
-  pageLoads?: { farm: PageLoads; empty: PageLoads };
+  pageLoads?: { farm: PageLoads; empty: PageLoads; coldFarm: PageLoads; coldEmpty: PageLoads };
   pageBytes?: PageBytes;
   callOverhead: CallOverheadRun;
   heatmap: HeatmapApiRun;
@@ -193,6 +193,8 @@ async function measureProduct(
       pageLoads = {
         farm: await measurePageLoads(browser, server.url, accounts.farm, true),
         empty: await measurePageLoads(browser, server.url, accounts.empty, false),
+        coldFarm: await measureColdSignIns(browser, server.url, accounts.farm, true),
+        coldEmpty: await measureColdSignIns(browser, server.url, accounts.empty, false),
       };
       log('bytes of a first visit');
       pageBytes = await measurePageBytes(browser, server.url, accounts.farm);
