@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { registeredOwner, signIn } from './support/accounts.ts';
 import { baleMap, demoOwner, mapCount, openMenuItem } from './support/demo-map.ts';
+import { newVin } from './support/ingest.ts';
 
 // Credits as a grower meets them: a new owner registers a baler, whose first bale is locked;
 // buys credits through the checkout (the journeys' local Stripe stand-in), applies the current
@@ -9,17 +10,6 @@ import { baleMap, demoOwner, mapCount, openMenuItem } from './support/demo-map.t
 // again, the balance following.
 
 const password = 'Credit-journey1';
-const VIN_CHARACTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-
-/** A well-formed VIN from outside North America (so no check digit applies). */
-function newVin(): string {
-  const rest = Array.from(
-    { length: 16 },
-    () => VIN_CHARACTERS[Math.floor(Math.random() * VIN_CHARACTERS.length)],
-  );
-  return ['W', ...rest].join('');
-}
-
 async function balance(page: Page): Promise<number> {
   const text = await page.getByLabel('Balance').innerText();
   return Number(text.replace(/[^\d]/g, ''));

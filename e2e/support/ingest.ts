@@ -30,3 +30,14 @@ export async function ingestBales(
   });
   expect(await response.json()).toMatchObject({ created: bales.length });
 }
+
+const VIN_CHARACTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
+
+/** A well-formed VIN from outside North America (so no check digit applies). */
+export function newVin(): string {
+  const rest = Array.from(
+    { length: 16 },
+    () => VIN_CHARACTERS[Math.floor(Math.random() * VIN_CHARACTERS.length)],
+  );
+  return ['W', ...rest].join('');
+}

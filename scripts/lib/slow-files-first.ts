@@ -2,7 +2,7 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Medium test files that wait on processes, timers or large data: started first, so no worker
-// sits alone through one of them at the end of a run (figures in docs/benchmarks.md, "Tests").
+// sits alone through one of them at the end of a run (docs/ARCHITECTURE.md, "Tests").
 const slowFiles = [
   'convert/convert-hostile',
   'test/main',
