@@ -47,6 +47,8 @@ export function productEnvironment(options: {
     SECRET_KEY: crypto.randomBytes(32).toString('hex'),
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
+    // Measured as a service bills (locked months counted), as the figures always were.
+    BILLING: 'on',
   };
 }
 
