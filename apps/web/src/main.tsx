@@ -55,14 +55,17 @@ async function startSignIn(into: Root, config: RuntimeConfig): Promise<void> {
       <LoginScreen mailboxUrl={config.mailboxUrl} onSignedIn={signedIn} />
     </StrictMode>,
   );
-  // Once the screen is idle, the map's code downloads while the grower types, so the map does
-  // not wait for it after signing in. The app itself (theme, router) still loads only then.
-  const warm = () => {
-    void import('@/app/routes/signed-in-layout').catch(() => {});
-    void import('@/app/routes/home').catch(() => {});
-  };
-  if ('requestIdleCallback' in window) requestIdleCallback(warm, { timeout: 3000 });
-  else setTimeout(warm, 1000);
+  // Once the grower starts typing (or a password manager fills the form), the map's code
+  // downloads meanwhile, so the map does not wait for it after signing in; the sign-in screen's
+  // own load stays as small as before. The app itself (theme, router) still loads only then.
+  document.addEventListener(
+    'input',
+    () => {
+      void import('@/app/routes/signed-in-layout').catch(() => {});
+      void import('@/app/routes/home').catch(() => {});
+    },
+    { once: true },
+  );
 }
 
 // The deployment's URLs and user pool come from /config.json, so nothing renders before it.

@@ -21,9 +21,9 @@ export function createRouter() {
           // Every page below needs a signed-in user, shows whose data it is when a SuperAdmin
           // acts for an organization, and offers the support chat.
           middleware: [requireSession],
-          // Loaded with the first signed-in screen; the sign-in page only warms it once idle
-          // (ADR 16, ADR 20). After a new deployment it can only be missing for a tab that sat on
-          // /login: home is next.
+          // Loaded with the first signed-in screen; the sign-in page only warms it as the grower
+          // types (ADR 16, ADR 20). After a new deployment it can only be missing for a tab that
+          // sat on /login: home is next.
           lazy: lazyPage(routePaths.home, () =>
             import('@/app/routes/signed-in-layout').then((layout) => ({
               Component: layout.SignedInLayout,
