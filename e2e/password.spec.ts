@@ -18,6 +18,8 @@ test('a grower who forgot their password resets it with the mailed code', async 
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send code' }).click();
+  // Read once the code is sent: earlier, the newest mail is still the registration's code.
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
 
   await page.getByLabel('Confirmation code').fill(await mailedCode(request, email));
   await page.getByLabel('New password', { exact: true }).fill('Renewed2026');
