@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ask, openChat } from './chat-client.ts';
 import { type OpenAiStandIn, startOpenAiStandIn } from './openai-stand-in.ts';
 
-// Issue 14: with an OpenAI-compatible endpoint configured (CHAT_LLM_URL, _API_KEY, _MODEL), the
+// With an OpenAI-compatible endpoint configured (CHAT_LLM_URL, _API_KEY, _MODEL), the
 // chat streams answers generated from the retrieved passages, and falls back to retrieval, saying
 // so, when the endpoint fails. The endpoint is a local stand-in.
 

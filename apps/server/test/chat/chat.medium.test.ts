@@ -8,7 +8,7 @@ import { newConfirmedUser, signIn } from '../helpers/identity.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ask, connectChat, openChat } from './chat-client.ts';
 
-// Issue 14: the support chat over a real websocket, answering by retrieval from the Helpful
+// The support chat over a real websocket, answering by retrieval from the Helpful
 // Information articles (docs/product.md#support-chat).
 
 let t: TestApp;

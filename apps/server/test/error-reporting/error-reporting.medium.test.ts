@@ -6,7 +6,7 @@ import { newConfirmedUser, signIn } from '../helpers/identity.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { type EnvelopeReceiver, startEnvelopeReceiver } from './envelope-receiver.ts';
 
-// Issue 14: with SENTRY_DSN set, unhandled server errors reach the error-reporting service with
+// With SENTRY_DSN set, unhandled server errors reach the error-reporting service with
 // their route and release, and nothing secret: no token, password, code or request body
 // (docs/product.md#error-reporting). The service is a local receiver of Sentry envelopes.
 

@@ -8,7 +8,7 @@ import { FEEDBACK_PER_HOUR } from '../../src/features/feedback/feedback.routes.t
 import { errorOf, signedInOwner, signedInSubUser } from '../balers/machines-fixtures.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
-// Issue 14: feedback is stored, mailed to SUPPORT_EMAIL, listed for its organization only, and
+// Feedback is stored, mailed to SUPPORT_EMAIL, listed for its organization only, and
 // listed in full for SuperAdmins (docs/product.md#feedback-help-and-support).
 
 const SUPPORT = 'help-desk@baletrack.example';

@@ -4,7 +4,7 @@ import { setUserEnabled } from '../../src/features/identity/user-pool.service.ts
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { type CognitoAnswer, call, newPoolUser, srpClient } from './pool-fixtures.ts';
 
-// Issue 11: every code operation of the pool answers a name nobody holds exactly as it answers a
+// Every code operation of the pool answers a name nobody holds exactly as it answers a
 // user's email, limits included (docs/product.md#hardening). Each test drives a known and an
 // unknown email through the same steps, side by side, and compares every answer.
 

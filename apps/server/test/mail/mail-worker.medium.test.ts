@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { call, newPoolUser } from '../identity/pool-fixtures.ts';
 import { codeIn, eventually, startSmtpServer, unreachableSmtpUrl } from './smtp-server.ts';
 
-// Issue 11: mail goes through the outbox and a background worker, so a slow or unreachable SMTP
+// Mail goes through the outbox and a background worker, so a slow or unreachable SMTP
 // server neither slows nor fails a request nor loses a code (docs/operations.md#mail-outbox).
 
 const workers: MailWorker[] = [];
