@@ -78,7 +78,8 @@ async function authHeaders(): Promise<Record<string, string>> {
   return headers;
 }
 
-async function errorBody(response: Response): Promise<ApiErrorBody> {
+/** The error body of a refused answer, or a generic one when it has none. */
+export async function errorBody(response: Response): Promise<ApiErrorBody> {
   const parsed = apiErrorSchema.safeParse(await response.json().catch(() => undefined));
   return parsed.success
     ? parsed.data

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@baletrack/contracts/constants';
-import { INGEST_API_KEY_HEADER } from '@baletrack/contracts/ingest/ingest';
+import { INGEST_API_KEY_HEADER, type IngestRequest } from '@baletrack/contracts/ingest/ingest';
 import {
   Alert,
   Anchor,
@@ -12,9 +12,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { ingestUrl, testBaleBody, useSendTestBale } from '@/features/balers/api/send-test-bale';
-import { changeErrorMessage } from '@/lib/change-error-message';
+import { ApiError } from '@/lib/api-client';
 import { routePaths } from '@/lib/route-names';
 
 /** An ingest key just issued, with the baler it belongs to. */
@@ -33,14 +34,21 @@ interface IngestKeyDialogProps {
   testPlace: { lat: number; lon: number };
 }
 
-/** A copy-paste request sending one bale, with this server's address and the key. */
-function curlExample(apiKey: string, place: { lat: number; lon: number }): string {
+/** A copy-paste request sending `body`, with this server's address and the key. */
+function curlExample(apiKey: string, body: IngestRequest): string {
   return [
     `curl -X POST '${ingestUrl()}' \\`,
     "  -H 'content-type: application/json' \\",
     `  -H '${INGEST_API_KEY_HEADER}: ${apiKey}' \\`,
-    `  -d '${JSON.stringify(testBaleBody(place))}'`,
+    `  -d '${JSON.stringify(body)}'`,
   ].join('\n');
+}
+
+/** A refusal of the ingest API speaks of the key or the bale, never of the session. */
+function sendError(error: Error): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500
+    ? error.message
+    : 'The test bale could not be sent.';
 }
 
 /**
@@ -49,6 +57,14 @@ function curlExample(apiKey: string, place: { lat: number; lon: number }): strin
  */
 export function IngestKeyDialog({ issued, onClose, testPlace }: IngestKeyDialogProps) {
   const test = useSendTestBale();
+  // One sample bale per key shown: the request displayed, copied and sent is the same one.
+  const apiKey = issued?.apiKey;
+  const { lat, lon } = testPlace;
+  const example = useMemo(() => {
+    if (!apiKey) return null;
+    const body = testBaleBody({ lat, lon }, new Date());
+    return { body, curl: curlExample(apiKey, body) };
+  }, [apiKey, lat, lon]);
   const close = () => {
     test.reset();
     onClose();
@@ -62,7 +78,7 @@ export function IngestKeyDialog({ issued, onClose, testPlace }: IngestKeyDialogP
       closeButtonProps={{ 'aria-label': 'Close' }}
       size="lg"
     >
-      {issued && (
+      {issued && example && (
         <Stack gap="md">
           <Text>
             {issued.reason === 'registered'
@@ -109,10 +125,10 @@ export function IngestKeyDialog({ issued, onClose, testPlace }: IngestKeyDialogP
               tabIndex={0}
               style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
             >
-              {curlExample(issued.apiKey, testPlace)}
+              {example.curl}
             </Code>
             <Group gap="xs">
-              <CopyButton value={curlExample(issued.apiKey, testPlace)} timeout={3000}>
+              <CopyButton value={example.curl} timeout={3000}>
                 {({ copied, copy }) => (
                   <Button variant="default" onClick={copy}>
                     {copied ? 'Copied' : 'Copy request'}
@@ -122,7 +138,7 @@ export function IngestKeyDialog({ issued, onClose, testPlace }: IngestKeyDialogP
               <Button
                 variant="light"
                 loading={test.isPending}
-                onClick={() => test.mutate({ apiKey: issued.apiKey, place: testPlace })}
+                onClick={() => test.mutate({ apiKey: issued.apiKey, body: example.body })}
               >
                 Send a test bale
               </Button>
@@ -142,7 +158,7 @@ export function IngestKeyDialog({ issued, onClose, testPlace }: IngestKeyDialogP
             )}
             {test.isError && (
               <Alert color="red" variant="light" role="alert">
-                {changeErrorMessage(test.error, 'The test bale could not be sent.')}
+                {sendError(test.error)}
               </Alert>
             )}
           </Stack>
