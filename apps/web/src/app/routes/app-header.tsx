@@ -62,7 +62,15 @@ export function AppHeader() {
         <Box component="nav" aria-label="Main">
           {/* Above the notifications (Mantine's overlay level): a toast in the bottom right
               corner sat over Sign Out on a short window and took its click. */}
-          <Menu position="bottom-end" width={220} zIndex={getDefaultZIndex('overlay') + 1}>
+          {/* As tall as the window allows, scrolling inside: on a 720-px laptop the last items
+              ran off the bottom edge, and Sign Out could not be clicked. */}
+          <Menu
+            position="bottom-end"
+            width={220}
+            zIndex={getDefaultZIndex('overlay') + 1}
+            middlewares={{ flip: false, shift: true, size: { padding: 8 } }}
+            styles={{ dropdown: { overflowY: 'auto' } }}
+          >
             <Menu.Target>
               <Button variant="default">Menu</Button>
             </Menu.Target>
