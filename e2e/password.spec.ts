@@ -25,6 +25,8 @@ test('a grower who forgot their password resets it with the mailed code', async 
   await page.getByLabel('New password', { exact: true }).fill('Renewed2026');
   await page.getByLabel('Confirm password').fill('Renewed2026');
   await page.getByRole('button', { name: 'Reset password' }).click();
+  // Left only once the reset is done: leaving earlier aborts its request.
+  await expect(page.getByText(/Your password has been reset/)).toBeVisible();
 
   await signIn(page, email, 'Original2026');
   await expect(page.getByText('Incorrect username or password.')).toBeVisible();

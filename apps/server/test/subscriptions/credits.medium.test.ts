@@ -10,7 +10,8 @@ import { messageOf, newSubscriber, statesOf } from './subscription-helpers.ts';
 const m = messages.subscriptions;
 let t: TestApp;
 
-// 10 March 2027: January and February are past, March is current, April on is to come.
+// 10 March 2027: 2026 and January and February are over (credits may still go to them), March
+// is current, April on is to come; 2025 is too long past.
 beforeAll(async () => {
   t = await startTestApp({ startAt: '2027-03-10T12:00:00Z' });
 });
@@ -26,15 +27,15 @@ async function ledgerSum(orgId: string): Promise<number> {
 }
 
 describe('the month grid', () => {
-  it('shows the year with past, active, scheduled and free months', async () => {
+  it('shows last year and this year with active, scheduled and free months', async () => {
     const farm = await newSubscriber(t, 5);
     const applied = await farm.change({ apply: ['2027-06', '2027-03'], confirmCurrentMonth: true });
     expect(applied.status).toBe(200);
     const states = statesOf(await farm.grid());
-    expect(Object.keys(states)).toHaveLength(12);
+    expect(Object.keys(states)).toHaveLength(24);
     expect(states).toMatchObject({
-      '2027-01': 'past',
-      '2027-02': 'past',
+      '2026-01': 'free',
+      '2027-02': 'free',
       '2027-03': 'active',
       '2027-04': 'free',
       '2027-06': 'scheduled',
@@ -57,7 +58,7 @@ describe('the month grid', () => {
     expect(await farm.balance()).toBe(1);
   });
 
-  it('refunds a scheduled month taken back, and refuses past or unapplied months', async () => {
+  it('refunds a scheduled month taken back, and refuses long-past or unapplied months', async () => {
     const farm = await newSubscriber(t, 2);
     await farm.change({ apply: ['2027-05', '2027-07'] });
     expect(await farm.balance()).toBe(0);
@@ -66,7 +67,7 @@ describe('the month grid', () => {
     expect(statesOf(await back.json())['2027-07']).toBe('free');
     expect(await farm.balance()).toBe(1);
 
-    const past = await farm.change({ apply: ['2027-02'] });
+    const past = await farm.change({ apply: ['2025-12'], confirmCurrentMonth: true });
     expect(await messageOf(past)).toBe(m.pastMonth);
     const notApplied = await farm.change({ remove: ['2027-08'] });
     expect(await messageOf(notApplied)).toBe(m.notApplied);
@@ -161,6 +162,33 @@ describe('who may change subscriptions', () => {
     const grant = { credits: 5, note: 'Welcome' };
     expect((await farm.call('POST', '/wallet/grants', grant)).status).toBe(403);
     expect(await farm.balance()).toBe(0);
+  });
+});
+
+describe('a late subscriber', () => {
+  it("applies a month that is over, after confirming, and that month's locked bales show", async () => {
+    const farm = await newSubscriber(t, 1);
+    // Baled last August, before the grower subscribed: kept, locked.
+    const bale = newBale({ creationTime: '2026-08-14T15:00:00Z', updateTime: null });
+    await ingest(t, farm.baler.apiKey, [bale]);
+    const uids = async () => {
+      const response = await fetch(`${t.url}/data-api/bales/all`, {
+        headers: { authorization: farm.token },
+      });
+      return ((await response.json()) as { bales: { uid: string }[] }).bales.map((b) => b.uid);
+    };
+    expect(await uids()).toEqual([]);
+
+    const unconfirmed = await farm.change({ apply: ['2026-08'] });
+    expect(unconfirmed.status).toBe(400);
+    expect(await messageOf(unconfirmed)).toBe(m.confirmCurrentMonth);
+    const applied = await farm.change({ apply: ['2026-08'], confirmCurrentMonth: true });
+    expect(applied.status).toBe(200);
+    expect(statesOf(await applied.json())['2026-08']).toBe('active');
+    expect(await farm.balance()).toBe(0);
+    expect(await uids()).toEqual([bale.uid]);
+    // Its credit is spent: the month cannot be taken back.
+    expect(await messageOf(await farm.change({ remove: ['2026-08'] }))).toBe(m.activeMonth);
   });
 });
 

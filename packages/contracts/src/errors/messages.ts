@@ -303,12 +303,13 @@ export const messages = {
   // Credits, the month grid, checkout and grants (product: "Subscriptions and credits").
   subscriptions: {
     notEnoughCredits: 'Not enough credits. Buy credits or remove a scheduled month.',
-    pastMonth: 'This month is over. Credits can go to this month or a later one.',
+    pastMonth:
+      'This month is too long past. Credits can go to months from January of last year on.',
     beyondGrid: 'Months of next year can be applied from December on.',
     alreadyApplied: 'This month already has a credit.',
     activeMonth: 'An active month cannot be removed; its credit is used.',
     confirmCurrentMonth:
-      'Applying the current month starts it now and cannot be undone. Please confirm.',
+      'Applying the current month, or one that is over, starts it now and cannot be undone. Please confirm.',
     notApplied: 'This month has no credit to remove.',
     paymentsNotConfigured:
       'Payments are not configured on this server. Ask its administrator to grant credits.',

@@ -26,14 +26,30 @@ describe('checkMonthChange: apply', () => {
     });
   });
 
-  it('refuses a past month, a month with a credit and a month beyond the grid', () => {
+  it('activates a month that is over, back to January of last year, only when confirmed', () => {
+    // A grower who subscribes late sees the season's bales made before.
+    expect(checkMonthChange(may10, '2026-04', false, 'apply', false)).toEqual({
+      ok: false,
+      reason: 'needs-confirmation',
+    });
+    expect(checkMonthChange(may10, '2026-04', false, 'apply', true)).toEqual({
+      ok: true,
+      effect: 'activate',
+    });
+    expect(checkMonthChange(may10, '2025-01', false, 'apply', true)).toEqual({
+      ok: true,
+      effect: 'activate',
+    });
+  });
+
+  it('refuses a month too long past, a month with a credit and a month beyond the grid', () => {
     const reason = (month: string, credited: boolean) => {
       const check = checkMonthChange(may10, month, credited, 'apply', true);
       return check.ok ? check.effect : check.reason;
     };
-    expect(reason('2026-04', false)).toBe('past-month');
-    expect(reason('2025-12', false)).toBe('past-month');
-    expect(reason('2026-04', true)).toBe('past-month');
+    expect(reason('2024-12', false)).toBe('past-month');
+    expect(reason('2020-06', true)).toBe('past-month');
+    expect(reason('2026-04', true)).toBe('already-applied');
     expect(reason('2026-05', true)).toBe('already-applied');
     expect(reason('2026-07', true)).toBe('already-applied');
     expect(reason('2027-01', false)).toBe('beyond-grid');
@@ -56,16 +72,20 @@ describe('checkMonthChange: apply', () => {
     });
   });
 
-  it('treats December as past on 1 January at 00:00 UTC', () => {
+  it('lets the year before last go on 1 January at 00:00 UTC', () => {
     const lastMoment = Date.parse('2026-12-31T23:59:59.999Z');
     const newYear = Date.parse('2027-01-01T00:00:00Z');
-    expect(checkMonthChange(lastMoment, '2026-12', false, 'apply', false)).toEqual({
-      ok: false,
-      reason: 'needs-confirmation',
+    expect(checkMonthChange(lastMoment, '2025-12', false, 'apply', true)).toEqual({
+      ok: true,
+      effect: 'activate',
     });
-    expect(checkMonthChange(newYear, '2026-12', false, 'apply', true)).toEqual({
+    expect(checkMonthChange(newYear, '2025-12', false, 'apply', true)).toEqual({
       ok: false,
       reason: 'past-month',
+    });
+    expect(checkMonthChange(newYear, '2026-12', false, 'apply', true)).toEqual({
+      ok: true,
+      effect: 'activate',
     });
     expect(checkMonthChange(newYear, '2027-01', false, 'apply', false)).toEqual({
       ok: false,

@@ -3,16 +3,17 @@
 // the balance.
 
 import { type Month, monthOf } from './month.ts';
-import { gridMonths } from './month-grid.ts';
+import { earliestCreditMonth, gridMonths } from './month-grid.ts';
 
 export type MonthAction = 'apply' | 'remove';
 
 /**
  * Why a month cannot change:
- * - past-month: the month is over; credits go to the current month or later.
+ * - past-month: the month is before January of last year, too long past for a credit.
  * - beyond-grid: later than the grid shows (next year opens in December).
  * - already-applied: the month has a credit already (active or scheduled).
- * - needs-confirmation: applying the current month starts it at once and cannot be undone.
+ * - needs-confirmation: applying the current month, or one that is over, starts it at once
+ *   (its bales show) and cannot be undone.
  * - active-month: an active month's credit is spent and cannot be taken back.
  * - not-applied: there is no credit on the month to take back.
  */
@@ -27,8 +28,8 @@ export const monthChangeReasons = [
 export type MonthChangeReason = (typeof monthChangeReasons)[number];
 
 /**
- * What an allowed change does: `activate` debits a credit for the current month, `schedule`
- * debits one for a later month, `refund` gives a scheduled month's credit back.
+ * What an allowed change does: `activate` debits a credit for the current month or one that is
+ * over, `schedule` debits one for a later month, `refund` gives a scheduled month's credit back.
  */
 export type MonthChangeEffect = 'activate' | 'schedule' | 'refund';
 
@@ -41,7 +42,7 @@ export type MonthChangeCheck =
  * credit, `confirmed` whether the owner confirmed applying the current month.
  * @example checkMonthChange(Date.parse('2026-05-10T00:00Z'), '2026-07', false, 'apply', false)
  * // { ok: true, effect: 'schedule' }
- * @example checkMonthChange(Date.parse('2026-05-10T00:00Z'), '2026-05', false, 'apply', false)
+ * @example checkMonthChange(Date.parse('2026-05-10T00:00Z'), '2025-08', false, 'apply', false)
  * // { ok: false, reason: 'needs-confirmation' }
  */
 export function checkMonthChange(
@@ -57,10 +58,10 @@ export function checkMonthChange(
     if (month <= current) return { ok: false, reason: 'active-month' };
     return { ok: true, effect: 'refund' };
   }
-  if (month < current) return { ok: false, reason: 'past-month' };
+  if (month < earliestCreditMonth(now)) return { ok: false, reason: 'past-month' };
   if (!gridMonths(now).includes(month)) return { ok: false, reason: 'beyond-grid' };
   if (credited) return { ok: false, reason: 'already-applied' };
-  if (month === current) {
+  if (month <= current) {
     return confirmed
       ? { ok: true, effect: 'activate' }
       : { ok: false, reason: 'needs-confirmation' };

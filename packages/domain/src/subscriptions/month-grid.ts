@@ -9,33 +9,42 @@ import { addMonths, type Month, monthOf } from './month.ts';
 export type Billing = 'on' | 'off';
 
 /**
- * The state of one month at `now`, given whether a credit was applied to it.
- * @example monthState(Date.parse('2026-05-10T00:00Z'), '2026-04', false) // 'past'
- * @example monthState(Date.parse('2026-05-10T00:00Z'), '2026-06', true) // 'scheduled'
+ * The first month a credit can still go to at `now`: January of the previous UTC year, so a
+ * grower who subscribes late still sees this season's bales and last season's.
+ * @example earliestCreditMonth(Date.parse('2026-05-10T00:00Z')) // '2025-01'
  */
-export function monthState(now: Date | number, month: Month, credited: boolean): MonthState {
-  const current = monthOf(now);
-  if (credited) return month <= current ? 'active' : 'scheduled';
-  return month < current ? 'past' : 'free';
+export function earliestCreditMonth(now: Date | number): Month {
+  return `${Number(monthOf(now).slice(0, 4)) - 1}-01`;
 }
 
 /**
- * The months the grid shows at `now`: January to December of the current UTC year, and from
- * December on the twelve months of the next year too, so next year can be planned ahead.
- * @example gridMonths(Date.parse('2026-05-10T00:00Z')) // ['2026-01', …, '2026-12']
- * @example gridMonths(Date.parse('2026-12-01T00:00Z')) // ['2026-01', …, '2027-12']
+ * The state of one month at `now`, given whether a credit was applied to it: without one, a
+ * month is free from January of last year on (an earlier one is past).
+ * @example monthState(Date.parse('2026-05-10T00:00Z'), '2026-04', false) // 'free'
+ * @example monthState(Date.parse('2026-05-10T00:00Z'), '2024-12', false) // 'past'
+ * @example monthState(Date.parse('2026-05-10T00:00Z'), '2026-06', true) // 'scheduled'
+ */
+export function monthState(now: Date | number, month: Month, credited: boolean): MonthState {
+  if (credited) return month <= monthOf(now) ? 'active' : 'scheduled';
+  return month < earliestCreditMonth(now) ? 'past' : 'free';
+}
+
+/**
+ * The months the grid shows at `now`: January of last year to December of this UTC year, and
+ * from December on the twelve months of the next year too, so next year can be planned ahead.
+ * @example gridMonths(Date.parse('2026-05-10T00:00Z')) // ['2025-01', …, '2026-12']
+ * @example gridMonths(Date.parse('2026-12-01T00:00Z')) // ['2025-01', …, '2027-12']
  */
 export function gridMonths(now: Date | number): Month[] {
-  const current = monthOf(now);
-  const year = current.slice(0, 4);
-  const count = current.endsWith('-12') ? 24 : 12;
-  return Array.from({ length: count }, (_, index) => addMonths(`${year}-01`, index));
+  const count = monthOf(now).endsWith('-12') ? 36 : 24;
+  const first = earliestCreditMonth(now);
+  return Array.from({ length: count }, (_, index) => addMonths(first, index));
 }
 
 /**
  * The grid of a baler at `now`: every month it shows, with its state.
  * @example monthGrid(Date.parse('2026-05-10T00:00Z'), new Set(['2026-05', '2026-07']))
- * // [{ month: '2026-01', state: 'past' }, …, { month: '2026-05', state: 'active' },
+ * // [{ month: '2025-01', state: 'free' }, …, { month: '2026-05', state: 'active' },
  * //  { month: '2026-06', state: 'free' }, { month: '2026-07', state: 'scheduled' }, …]
  */
 export function monthGrid(

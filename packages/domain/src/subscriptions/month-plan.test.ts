@@ -38,11 +38,11 @@ describe('planMonthChanges', () => {
   });
 
   it('names the first month that cannot change', () => {
-    const request = { ...none, apply: ['2026-06', '2026-04'] };
+    const request = { ...none, apply: ['2026-06', '2024-04'] };
     expect(planMonthChanges(may10, new Set(), request, 10)).toEqual({
       ok: false,
       reason: 'past-month',
-      month: '2026-04',
+      month: '2024-04',
     });
     const current = { ...none, apply: ['2026-05'] };
     expect(planMonthChanges(may10, new Set(), current, 10)).toEqual({

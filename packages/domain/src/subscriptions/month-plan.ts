@@ -8,14 +8,14 @@ import { checkMonthChange, type MonthChangeReason } from './month-change.ts';
 export interface MonthChangeRequest {
   apply: readonly Month[];
   remove: readonly Month[];
-  /** The owner confirmed that applying the current month starts it at once, for good. */
+  /** The owner confirmed that applying the current month, or a past one, starts it at once. */
   confirmCurrentMonth: boolean;
 }
 
 export type MonthPlan =
   | {
       ok: true;
-      /** The current month, debited and active at once. */
+      /** The current month and months that are over, debited and active at once. */
       activate: Month[];
       /** Later months, debited and active from their start. */
       schedule: Month[];

@@ -13,8 +13,11 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 
 const balerId = '00000000-0000-4000-8000-0000000000b1';
 const current = monthOf(Date.now());
-const later = monthOf(Date.UTC(Number(current.slice(0, 4)) + 1, 0, 15));
+const year = Number(current.slice(0, 4));
+const later = monthOf(Date.UTC(year + 1, 0, 15));
+const lastAugust = monthOf(Date.UTC(year - 1, 7, 15));
 const months: GridMonth[] = [
+  { month: lastAugust, state: 'free' },
   { month: current, state: 'free' },
   { month: later, state: 'scheduled' },
 ];
@@ -32,7 +35,7 @@ function renderGrid(balance: number, pricing: Pricing) {
   });
 }
 
-const freeMonth = () => screen.queryByRole('button', { name: /: Free$/ });
+const freeMonth = () => screen.queryAllByRole('button', { name: /: Free$/ })[0] ?? null;
 
 describe('BalerMonthsGrid', () => {
   it('offers free months while the wallet has credits', () => {
@@ -44,7 +47,7 @@ describe('BalerMonthsGrid', () => {
   it('offers no free month with an empty wallet, and says an operator grants credits', () => {
     renderGrid(0, { billing: 'on', payments: 'not-configured' });
     expect(freeMonth()).toBeNull();
-    expect(screen.getByRole('img', { name: /: Free$/ })).toBeTruthy();
+    expect(screen.getAllByRole('img', { name: /: Free$/ })).toHaveLength(2);
     expect(screen.getByRole('status').textContent).toBe(
       'The wallet is empty, and this server takes no payments: its operator grants credits.',
     );
@@ -63,5 +66,13 @@ describe('BalerMonthsGrid', () => {
     expect(screen.getByRole('status').textContent).toBe(
       'The wallet is empty. Buy credits to apply months.',
     );
+  });
+
+  it('asks before a month that is over, since its credit counts at once', async () => {
+    const { user } = renderGrid(1, { billing: 'on', payments: 'not-configured' });
+    const august = screen.getAllByRole('button', { name: /: Free$/ })[0] as HTMLElement;
+    await user.click(august);
+    const dialog = screen.getByRole('dialog', { name: /^Apply Aug \d{4} now\?$/ });
+    expect(dialog.textContent).toContain('which is over. It counts at once');
   });
 });

@@ -49,11 +49,14 @@ function monthButton(month: GridMonth, current: string) {
     case 'scheduled':
       return { variant: 'light', color: 'green', hint: 'Scheduled. Click to take it back.' };
     case 'free':
-      return month.month === current
-        ? { variant: 'outline', color: 'orange', hint: 'This month: applying starts it now.' }
+      if (month.month === current) {
+        return { variant: 'outline', color: 'orange', hint: 'This month: applying starts it now.' };
+      }
+      return month.month < current
+        ? { variant: 'outline', color: 'orange', hint: 'Over: applying shows its bales now.' }
         : { variant: 'outline', color: 'gray', hint: 'Click to apply a credit.' };
     default:
-      return { variant: 'subtle', color: 'gray', hint: 'Over: a past month cannot be applied.' };
+      return { variant: 'subtle', color: 'gray', hint: 'Too long past for a credit.' };
   }
 }
 
@@ -92,7 +95,8 @@ export function BalerMonthsGrid({ balerId, canModify, showBalance = true }: Bale
         { remove: [month.month] },
         `${monthLabel(month.month)} taken back; 1 credit returned.`,
       ).catch(() => {});
-    } else if (month.state === 'free' && month.month === current) {
+    } else if (month.state === 'free' && month.month <= current) {
+      // The current month, or one that is over: it counts at once, for good.
       setConfirming(month.month);
     } else if (month.state === 'free') {
       void send({ apply: [month.month] }, `${monthLabel(month.month)} scheduled.`).catch(() => {});
@@ -210,7 +214,11 @@ export function BalerMonthsGrid({ balerId, canModify, showBalance = true }: Bale
       ))}
       <ConfirmDialog
         opened={confirming !== null}
-        title={`Start ${confirming ? monthLabel(confirming) : ''} now?`}
+        title={
+          confirming && confirming < current
+            ? `Apply ${monthLabel(confirming)} now?`
+            : `Start ${confirming ? monthLabel(confirming) : ''} now?`
+        }
         confirmLabel="Apply and start now"
         pending={change.isPending}
         error={change.isError ? changeErrorMessage(change.error, messages.generic) : null}
@@ -225,8 +233,9 @@ export function BalerMonthsGrid({ balerId, canModify, showBalance = true }: Bale
         }}
       >
         <Text size="sm">
-          One credit goes to the current month. It starts at once, so this baler's bales made this
-          month show on the map, and it cannot be undone.
+          {confirming && confirming < current
+            ? `One credit goes to ${monthLabel(confirming)}, which is over. It counts at once, so this baler's bales made that month show on the map, and it cannot be undone.`
+            : "One credit goes to the current month. It starts at once, so this baler's bales made this month show on the map, and it cannot be undone."}
         </Text>
       </ConfirmDialog>
     </Stack>
