@@ -96,9 +96,10 @@ test('the demo owner takes a scheduled month back and applies it again', async (
   await expect(page).toHaveURL(/\/$/);
   await openMenuItem(page, 'Subscription plans and pricing');
   const first = page.getByRole('region', { name: /^Months of / }).first();
-  const scheduled = first.locator('[data-state="scheduled"]').first();
-  const label = (await scheduled.getAttribute('aria-label')) ?? '';
-  const month = label.replace(': Scheduled', '');
+  const scheduled = first.getByRole('button', { name: /: Scheduled$/ }).first();
+  // Its text starts with its hidden full name, e.g. "Jun 2027: Scheduled".
+  const month = /^(\w{3} \d{4}): Scheduled/.exec((await scheduled.textContent()) ?? '')?.[1];
+  expect(month).toBeDefined();
   const before = await balance(page);
 
   await scheduled.click();

@@ -190,6 +190,21 @@ describe('a late subscriber', () => {
     // Its credit is spent: the month cannot be taken back.
     expect(await messageOf(await farm.change({ remove: ['2026-08'] }))).toBe(m.activeMonth);
   });
+
+  it("reaches back to the start of the organization's previous crop year", async () => {
+    const farm = await newSubscriber(t, 1);
+    const settings = { rfvEnabled: true, measurementSystem: 'ImperialUS', cropYearStartMonth: 9 };
+    expect((await farm.call('PUT', '/user/organization/settings', settings)).status).toBe(200);
+    // In March 2027 the crop year is the one begun in September 2026; the one before began in
+    // September 2025, so the grid shows 2025 whole, its first eight months past.
+    const states = statesOf(await farm.grid());
+    expect(Object.keys(states)).toHaveLength(36);
+    expect(states).toMatchObject({ '2025-08': 'past', '2025-09': 'free', '2027-12': 'free' });
+    const tooOld = await farm.change({ apply: ['2025-08'], confirmCurrentMonth: true });
+    expect(await messageOf(tooOld)).toBe(m.pastMonth);
+    const applied = await farm.change({ apply: ['2025-09'], confirmCurrentMonth: true });
+    expect(statesOf(await applied.json())['2025-09']).toBe('active');
+  });
 });
 
 describe('a month boundary', () => {

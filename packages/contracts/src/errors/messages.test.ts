@@ -187,7 +187,7 @@ describe('messages', () => {
     expect(messages.subscriptions).toMatchObject({
       notEnoughCredits: 'Not enough credits. Buy credits or remove a scheduled month.',
       pastMonth:
-        'This month is too long past. Credits can go to months from January of last year on.',
+        'This month is too long past. Credits can go to months from the start of last crop year on.',
       beyondGrid: 'Months of next year can be applied from December on.',
       alreadyApplied: 'This month already has a credit.',
       activeMonth: 'An active month cannot be removed; its credit is used.',

@@ -9,7 +9,7 @@ export type MonthAction = 'apply' | 'remove';
 
 /**
  * Why a month cannot change:
- * - past-month: the month is before January of last year, too long past for a credit.
+ * - past-month: the month is before the previous crop year, too long past for a credit.
  * - beyond-grid: later than the grid shows (next year opens in December).
  * - already-applied: the month has a credit already (active or scheduled).
  * - needs-confirmation: applying the current month, or one that is over, starts it at once
@@ -39,14 +39,16 @@ export type MonthChangeCheck =
 
 /**
  * Whether `action` on `month` is allowed at `now`; `credited` says whether the month has a
- * credit, `confirmed` whether the owner confirmed applying the current month.
- * @example checkMonthChange(Date.parse('2026-05-10T00:00Z'), '2026-07', false, 'apply', false)
+ * credit, `confirmed` whether the owner confirmed applying the current month; crop years start
+ * in `cropYearStartMonth` (1 = January).
+ * @example checkMonthChange(Date.parse('2026-05-10T00:00Z'), 1, '2026-07', false, 'apply', false)
  * // { ok: true, effect: 'schedule' }
- * @example checkMonthChange(Date.parse('2026-05-10T00:00Z'), '2025-08', false, 'apply', false)
+ * @example checkMonthChange(Date.parse('2026-05-10T00:00Z'), 1, '2025-08', false, 'apply', false)
  * // { ok: false, reason: 'needs-confirmation' }
  */
 export function checkMonthChange(
   now: Date | number,
+  cropYearStartMonth: number,
   month: Month,
   credited: boolean,
   action: MonthAction,
@@ -58,8 +60,10 @@ export function checkMonthChange(
     if (month <= current) return { ok: false, reason: 'active-month' };
     return { ok: true, effect: 'refund' };
   }
-  if (month < earliestCreditMonth(now)) return { ok: false, reason: 'past-month' };
-  if (!gridMonths(now).includes(month)) return { ok: false, reason: 'beyond-grid' };
+  const earliest = earliestCreditMonth(now, cropYearStartMonth);
+  if (month < earliest) return { ok: false, reason: 'past-month' };
+  if (!gridMonths(now, cropYearStartMonth).includes(month))
+    return { ok: false, reason: 'beyond-grid' };
   if (credited) return { ok: false, reason: 'already-applied' };
   if (month <= current) {
     return confirmed

@@ -8,6 +8,7 @@ describe('planMonthChanges', () => {
   it('debits applied months and refunds removed ones', () => {
     const plan = planMonthChanges(
       may10,
+      1,
       new Set(['2026-08', '2026-09']),
       { apply: ['2026-05', '2026-06'], remove: ['2026-09'], confirmCurrentMonth: true },
       5,
@@ -24,6 +25,7 @@ describe('planMonthChanges', () => {
   it('lets a refund pay for a month applied in the same request', () => {
     const plan = planMonthChanges(
       may10,
+      1,
       new Set(['2026-08']),
       { ...none, apply: ['2026-07'], remove: ['2026-08'] },
       0,
@@ -33,19 +35,19 @@ describe('planMonthChanges', () => {
 
   it('refuses the whole request when the wallet is short', () => {
     expect(
-      planMonthChanges(may10, new Set(), { ...none, apply: ['2026-06', '2026-07'] }, 1),
+      planMonthChanges(may10, 1, new Set(), { ...none, apply: ['2026-06', '2026-07'] }, 1),
     ).toEqual({ ok: false, reason: 'not-enough-credits', needed: 2, available: 1 });
   });
 
   it('names the first month that cannot change', () => {
     const request = { ...none, apply: ['2026-06', '2024-04'] };
-    expect(planMonthChanges(may10, new Set(), request, 10)).toEqual({
+    expect(planMonthChanges(may10, 1, new Set(), request, 10)).toEqual({
       ok: false,
       reason: 'past-month',
       month: '2024-04',
     });
     const current = { ...none, apply: ['2026-05'] };
-    expect(planMonthChanges(may10, new Set(), current, 10)).toEqual({
+    expect(planMonthChanges(may10, 1, new Set(), current, 10)).toEqual({
       ok: false,
       reason: 'needs-confirmation',
       month: '2026-05',
@@ -54,15 +56,21 @@ describe('planMonthChanges', () => {
 
   it('never debits a month twice', () => {
     expect(
-      planMonthChanges(may10, new Set(), { ...none, apply: ['2026-06', '2026-06'] }, 10),
+      planMonthChanges(may10, 1, new Set(), { ...none, apply: ['2026-06', '2026-06'] }, 10),
     ).toEqual({ ok: false, reason: 'already-applied', month: '2026-06' });
     expect(
-      planMonthChanges(may10, new Set(['2026-06']), { ...none, remove: ['2026-06', '2026-06'] }, 0),
+      planMonthChanges(
+        may10,
+        1,
+        new Set(['2026-06']),
+        { ...none, remove: ['2026-06', '2026-06'] },
+        0,
+      ),
     ).toEqual({ ok: false, reason: 'not-applied', month: '2026-06' });
   });
 
   it('changes nothing for an empty request', () => {
-    expect(planMonthChanges(may10, new Set(['2026-06']), none, 0)).toEqual({
+    expect(planMonthChanges(may10, 1, new Set(['2026-06']), none, 0)).toEqual({
       ok: true,
       activate: [],
       schedule: [],

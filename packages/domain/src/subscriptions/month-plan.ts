@@ -31,12 +31,13 @@ export type MonthPlan =
  * Checks a request against the credited months and the wallet's balance at `now`. Removals
  * count first, so a refund can pay for a month applied in the same request; a month named
  * twice fails the second time (already applied, or not applied).
- * @example planMonthChanges(Date.parse('2026-05-10T00:00Z'), new Set(['2026-08']),
+ * @example planMonthChanges(Date.parse('2026-05-10T00:00Z'), 1, new Set(['2026-08']),
  *   { apply: ['2026-06', '2026-07'], remove: ['2026-08'], confirmCurrentMonth: false }, 1)
  * // { ok: true, activate: [], schedule: ['2026-06', '2026-07'], refund: ['2026-08'], credits: -1 }
  */
 export function planMonthChanges(
   now: Date | number,
+  cropYearStartMonth: number,
   credited: ReadonlySet<Month>,
   request: MonthChangeRequest,
   balance: number,
@@ -49,7 +50,14 @@ export function planMonthChanges(
   ];
   for (const { month, action } of steps) {
     const confirmed = request.confirmCurrentMonth;
-    const check = checkMonthChange(now, month, months.has(month), action, confirmed);
+    const check = checkMonthChange(
+      now,
+      cropYearStartMonth,
+      month,
+      months.has(month),
+      action,
+      confirmed,
+    );
     if (!check.ok) return { ok: false, reason: check.reason, month };
     plan[check.effect].push(month);
     if (action === 'apply') months.add(month);

@@ -11,6 +11,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findLiveBaler } from '../balers/balers.repository.ts';
+import { findSettings } from '../settings/settings.repository.ts';
 import {
   addLedgerEntries,
   ledgerBalance,
@@ -36,13 +37,17 @@ export async function balerSubscriptionOf(
 ): Promise<BalerSubscription> {
   const baler = await findLiveBaler(ctx.db, principal.orgId, balerId);
   if (!baler) throw new AppError('NOT_FOUND', messages.baler.notFound);
-  const credited = new Set(await creditedMonths(ctx.db, principal.orgId, balerId));
+  const [months, settings] = await Promise.all([
+    creditedMonths(ctx.db, principal.orgId, balerId),
+    findSettings(ctx.db, principal.orgId),
+  ]);
+  const startMonth = settings?.cropYearStartMonth ?? 1;
   return {
     balerId: baler.id,
     name: baler.name,
     vin: baler.vin,
     autoRenew: baler.autoRenewSince !== null,
-    months: monthGrid(ctx.now(), credited, ctx.config.billing),
+    months: monthGrid(ctx.now(), startMonth, new Set(months), ctx.config.billing),
   };
 }
 
@@ -66,7 +71,8 @@ export async function changeBalerSubscription(
     if (!baler) throw new AppError('NOT_FOUND', messages.baler.notFound);
     const credited = new Set(await creditedMonths(trx, principal.orgId, balerId));
     const balance = await ledgerBalance(trx, principal.orgId);
-    const plan = planMonthChanges(now, credited, change, balance);
+    const startMonth = (await findSettings(trx, principal.orgId))?.cropYearStartMonth ?? 1;
+    const plan = planMonthChanges(now, startMonth, credited, change, balance);
     if (!plan.ok) throw planError(plan);
 
     const refunded = await deleteScheduledMonths(

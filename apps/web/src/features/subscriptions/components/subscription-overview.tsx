@@ -70,8 +70,8 @@ export function SubscriptionOverview({ canModify, canGrant, checkout }: Subscrip
         <Text size="sm" c="dimmed">
           A baler's bales show on the map for the months that have a credit. Apply credits to months
           ahead; they start by themselves on the 1st (UTC). Bales of months without one are kept,
-          and show once the month has a credit: a month that is over can still have one, back to
-          January of last year.
+          and show once the month has a credit: a month that is over can still have one, back to the
+          start of the previous crop year.
         </Text>
         {balers.isPending ? (
           <Loader size="sm" aria-label="Loading balers" />
