@@ -7,6 +7,12 @@ import { buildApp } from './app.ts';
 import { type AppContext, createAppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { startDataExportWorker } from './features/account/data-export-worker.ts';
+import {
+  newOperatorToken,
+  operatorRoutes,
+  removeOperatorChannel,
+  writeOperatorChannel,
+} from './features/admin/operator-channel.ts';
 import { startReportScheduler } from './features/automated-reports/report-scheduler.ts';
 import { demoOwner, seedDemo } from './features/demo/demo.service.ts';
 import { readDemoBalerKey } from './features/demo/demo-baler-key.ts';
@@ -48,6 +54,17 @@ export async function startProduct(config: Config): Promise<RunningProduct> {
     secrets: new SecretBox(config.secretKey),
   });
   const app = await buildApp(ctx);
+  // The embedded database is this process's: operator commands ask it (operator-channel.ts).
+  const operatorToken = 'dataDir' in config.database ? newOperatorToken() : null;
+  if (operatorToken) {
+    await app.register(operatorRoutes(operatorToken));
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      if (typeof address !== 'object' || address === null) return;
+      const channel = { port: address.port, token: operatorToken, pid: process.pid };
+      writeOperatorChannel(config.dataDir, channel);
+    });
+  }
   // The banner is for people starting the product, so it is plain text beside the JSON logs.
   const banner = [
     `Baletrack ${VERSION} is running at ${config.publicUrl} (database: ${database.kind})`,
@@ -100,6 +117,7 @@ export async function startProduct(config: Config): Promise<RunningProduct> {
       await stopReportScheduler();
       await stopHeatRiskMails();
       await app.close();
+      if (operatorToken) removeOperatorChannel(config.dataDir, operatorToken);
       // What the map built is kept for the next start (ADR 17), while the database is open.
       const started = Date.now();
       const saved = await ctx.mapIndex.savePending((orgId, error) =>

@@ -14,7 +14,8 @@ export type SuperAdminResult =
 export class SuperAdminInputError extends Error {}
 
 /**
- * Makes someone a SuperAdmin (`npm run superadmin`); there is deliberately no endpoint for it.
+ * Makes someone a SuperAdmin (`npm run superadmin`); no public endpoint does (a running
+ * embedded server does it for the command over loopback: operator-channel.ts).
  * An existing user keeps their organization, groups and password and joins `SuperAdmins`. A new
  * one gets an organization of their own ("Operations – <email>"), since every user and token
  * carries one (`custom:accountId`): without X-Organization-Id a SuperAdmin acts on it. Without a
