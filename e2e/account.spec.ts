@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { newestMail, registeredOwner, signIn } from './support/accounts.ts';
 import { openMenuItem } from './support/demo-map.ts';
 
-// Issue 12's journeys on the Account management screen: the organization's data exported and
+// Journeys on the Account management screen: the organization's data exported and
 // its mailed link opened without signing in; an account deleted end to end. Each registers its
 // own farm: the demo farm the other journeys use is never touched.
 

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { demoOwner, idToken, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 import { runReportScheduleAt } from './support/test-clock.ts';
 
-// Issue 12's automated reports journey: the demo owner sets up a weekly report of a saved filter
+// The automated reports journey: the demo owner sets up a weekly report of a saved filter
 // from the menu (the form names what is missing), the test clock passes Monday 06:00 in the
 // report's timezone, and the mail with the CSV attached is in the local mailbox; the screen then
 // shows when it went out.

@@ -71,8 +71,8 @@ test('the demo owner filters bales of at least 1,000 lb, then reads one in kg af
   expect(pounds).toBeGreaterThanOrEqual(1000);
 
   // Settings: metric. The open panel follows at once, without a reload.
-  await openMenuItem(page, 'Settings');
-  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await openMenuItem(page, 'Farm settings');
+  const settings = page.getByRole('dialog', { name: 'Farm settings' });
   await settings.getByRole('radio', { name: /Metric \(SI\)/ }).check();
   await settings.getByRole('button', { name: 'Apply' }).click();
   await expect(settings).toBeHidden();

@@ -3,9 +3,9 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { idToken, mapCount, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 import { heatmapPanel, openHeatmapOn } from './support/heatmap.ts';
 
-// Issue 4's journey: a grower in Imperial US units creates a filter and sees the map count and
-// the summary narrow, switches the organization to metric and sees the same bales in converted
-// numbers, then opens the moisture heatmap of a demo field.
+// Filters, summaries and units: a grower in Imperial US units creates a filter and sees the map
+// count and the summary narrow, switches the organization to metric and sees the same bales in
+// converted numbers, then opens the moisture heatmap of a demo field.
 
 const FILTER_NAME = 'Heavy for the summary';
 const LB = 0.453_592_37;
@@ -80,8 +80,8 @@ test('a filter in US units narrows the map and summary, metric shows the same ba
   expect(number(us['Average weight'])).toBeGreaterThanOrEqual(1100);
 
   // Metric: the same bales, the numbers converted.
-  await openMenuItem(page, 'Settings');
-  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await openMenuItem(page, 'Farm settings');
+  const settings = page.getByRole('dialog', { name: 'Farm settings' });
   await settings.getByRole('radio', { name: /Metric \(SI\)/ }).check();
   await settings.getByRole('button', { name: 'Apply' }).click();
   await expect(settings).toBeHidden();

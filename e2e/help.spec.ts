@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { newestMail } from './support/accounts.ts';
 import { demoOwner, idToken, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 
-// Issue 14's journey: Helpful Information from the map, searched and read; a screen's own help
+// Help and support: Helpful Information from the map, searched and read; a screen's own help
 // link; feedback sent and found in the local mailbox; the support chat asked why bales are locked.
 
 test('Helpful Information: opened from the map, searched, read, and linked from a screen', async ({

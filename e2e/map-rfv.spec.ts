@@ -25,8 +25,8 @@ test('with Show RFV off, neither the map, the heatmap nor a stack offers RFV', a
   // Chosen before: the map then colours by crude protein, the feed value shown instead.
   await legend.getByText('RFV', { exact: true }).click();
 
-  await openMenuItem(page, 'Settings');
-  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await openMenuItem(page, 'Farm settings');
+  const settings = page.getByRole('dialog', { name: 'Farm settings' });
   await settings.getByRole('switch', { name: 'Show RFV' }).uncheck({ force: true });
   await settings.getByRole('button', { name: 'Apply' }).click();
   await expect(settings).toBeHidden();

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { idToken, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 
-// Issue 12's first journey: the demo owner opens Bale Reporting from the map's menu, is told a
+// Bale Reporting: the demo owner opens Bale Reporting from the map's menu, is told a
 // report needs a filter, creates one, sees the summary and every bale in the table, sorts it,
 // downloads the CSV and finds in it the header with units and one row per bale of the summary,
 // then the printable PDF.

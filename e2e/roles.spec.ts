@@ -39,7 +39,7 @@ async function acceptInvite(request: APIRequestContext, email: string) {
 
 async function openMenu(page: Page) {
   await page.getByRole('button', { name: 'Menu' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Settings', exact: true })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Farm settings' })).toBeVisible();
 }
 
 test('a manager and a viewer each see what their role allows', async ({ page, request }) => {
@@ -87,8 +87,8 @@ test('a manager and a viewer each see what their role allows', async ({ page, re
   await expect(page.getByRole('menuitem', { name: 'Automated Reports' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Sub-Accounts' })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: 'Account management' })).toHaveCount(0);
-  await page.getByRole('menuitem', { name: 'Settings', exact: true }).click();
-  const managerSettings = page.getByRole('dialog', { name: 'Settings' });
+  await page.getByRole('menuitem', { name: 'Farm settings' }).click();
+  const managerSettings = page.getByRole('dialog', { name: 'Farm settings' });
   await expect(managerSettings.getByRole('button', { name: 'Apply' })).toBeVisible();
   await expect(
     managerSettings.getByText(
@@ -115,8 +115,8 @@ test('a manager and a viewer each see what their role allows', async ({ page, re
   await expect(page.getByRole('menuitem', { name: 'Sub-Accounts' })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: 'Account management' })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: 'Bale Reporting' })).toBeVisible();
-  await page.getByRole('menuitem', { name: 'Settings', exact: true }).click();
-  const viewerSettings = page.getByRole('dialog', { name: 'Settings' });
+  await page.getByRole('menuitem', { name: 'Farm settings' }).click();
+  const viewerSettings = page.getByRole('dialog', { name: 'Farm settings' });
   await expect(
     viewerSettings.getByText(
       "Only the account owner or a manager can change the organization's settings.",

@@ -66,7 +66,7 @@ export function AppHeader() {
               ran off the bottom edge, and Sign Out could not be clicked. */}
           <Menu
             position="bottom-end"
-            width={220}
+            width={240}
             zIndex={getDefaultZIndex('overlay') + 1}
             middlewares={{ flip: false, shift: true, size: { padding: 8 } }}
             styles={{ dropdown: { overflowY: 'auto' } }}
@@ -75,34 +75,28 @@ export function AppHeader() {
               <Button variant="default">Menu</Button>
             </Menu.Target>
             <Menu.Dropdown>
-              {currentUser.data && <Menu.Label>{currentUser.data.email}</Menu.Label>}
-              {!onMap && (
+              {/* Grouped as a grower thinks of them: this map, the farm's records, the team and
+                  balers, their own account, help. */}
+              {onMap ? (
+                <>
+                  <Menu.Label>This map</Menu.Label>
+                  <HeatmapMenuItem />
+                  <Menu.Item onClick={filtersPanel.open}>Filters</Menu.Item>
+                  <Menu.Item onClick={summaryPanel.open}>Summary</Menu.Item>
+                </>
+              ) : (
                 <Menu.Item component={Link} to={mapLink}>
                   Map
                 </Menu.Item>
               )}
-              {may(currentUser.data?.groups, 'people') && (
-                // Only the owner manages people; the page would only refuse anyone else.
-                <Menu.Item component={Link} to={routePaths.users}>
-                  Sub-Accounts and Balers
-                </Menu.Item>
-              )}
-              {/* Everyone: sub-users see the balers there, the controls disabled. */}
-              <Menu.Item component={Link} to={routePaths.balers}>
-                Baler Settings
-              </Menu.Item>
-              <Menu.Item component={Link} to={routePaths.subscription}>
-                Subscription plans and pricing
-              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Label>Farm records</Menu.Label>
               <Menu.Item component={Link} to={routePaths.fields}>
                 Fields
               </Menu.Item>
               <Menu.Item component={Link} to={routePaths.cuttings}>
                 Cuttings and Crops
               </Menu.Item>
-              {onMap && <HeatmapMenuItem />}
-              {onMap && <Menu.Item onClick={filtersPanel.open}>Filters</Menu.Item>}
-              {onMap && <Menu.Item onClick={summaryPanel.open}>Summary</Menu.Item>}
               {/* The report opens on the map's filter and dates. */}
               <Menu.Item
                 component={Link}
@@ -121,7 +115,24 @@ export function AppHeader() {
               <Menu.Item component={Link} to={routePaths.inventory}>
                 Inventory
               </Menu.Item>
-              <Menu.Item onClick={settingsDialog.open}>Settings</Menu.Item>
+              <Menu.Item onClick={settingsDialog.open}>Farm settings</Menu.Item>
+              <Menu.Divider />
+              <Menu.Label>Team and balers</Menu.Label>
+              {may(currentUser.data?.groups, 'people') && (
+                // Only the owner manages people; the page would only refuse anyone else.
+                <Menu.Item component={Link} to={routePaths.users}>
+                  Sub-Accounts and Balers
+                </Menu.Item>
+              )}
+              {/* Everyone: sub-users see the balers there, the controls disabled. */}
+              <Menu.Item component={Link} to={routePaths.balers}>
+                Baler Settings
+              </Menu.Item>
+              <Menu.Item component={Link} to={routePaths.subscription}>
+                Subscription plans and pricing
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Label>{currentUser.data?.email ?? 'My account'}</Menu.Label>
               <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
               {may(currentUser.data?.groups, 'accountData') && (
                 // The owner's: the organization's data, its download, closing the account.
@@ -135,13 +146,15 @@ export function AppHeader() {
                   Admin
                 </Menu.Item>
               )}
+              <Menu.Item onClick={() => void signOut()}>Sign Out</Menu.Item>
+              <Menu.Divider />
+              <Menu.Label>Help</Menu.Label>
               <Menu.Item component={Link} to={routePaths.help}>
                 Helpful Information
               </Menu.Item>
               <Menu.Item component={Link} to={routePaths.feedback}>
                 Feedback
               </Menu.Item>
-              <Menu.Item onClick={() => void signOut()}>Sign Out</Menu.Item>
             </Menu.Dropdown>
           </Menu>
         </Box>

@@ -73,7 +73,7 @@ export function SettingsDialog({ opened, onClose }: SettingsDialogProps) {
     <Modal
       opened={opened}
       onClose={close}
-      title="Settings"
+      title="Farm settings"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <PanelBoundary what="The settings">
