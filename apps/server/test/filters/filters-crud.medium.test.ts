@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
 import {
+  emptyFilter,
   type Filter,
+  type FilterDefinition,
   filterSchema,
   filtersResponseSchema,
 } from '@baletrack/contracts/filters/filter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertFilter } from '../../src/features/filters/filters.repository.ts';
 import { type Farm, newFarm } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -98,7 +102,7 @@ describe('filters: create, read, change, delete', () => {
       [
         { ...dairy, name: 'x', ranges: { rfv: { min: 180, max: 150 } } },
         'ranges.rfv.min',
-        'The minimum must not be greater than the maximum.',
+        'RFV minimum must not be greater than its maximum.',
       ],
       [
         { ...dairy, name: 'x', ranges: { colour: { min: 1, max: 2 } } },
@@ -150,7 +154,28 @@ describe('filters: create, read, change, delete', () => {
       [
         { ...dairy, name: 'x', ranges: { weightKg: { min: 700, max: 600 } } },
         'ranges.weightKg.min',
-        'The minimum must not be greater than the maximum.',
+        'Weight minimum must not be greater than its maximum.',
+      ],
+      // Limits no bale can have, said in SI as the API takes them.
+      [
+        { ...dairy, name: 'x', ranges: { weightKg: { min: -22.68, max: null } } },
+        'ranges.weightKg.min',
+        'Weight must be between 0 and 10,000 kg.',
+      ],
+      [
+        { ...dairy, name: 'x', ranges: { avgMoisture: { min: 150, max: null } } },
+        'ranges.avgMoisture.min',
+        'Average moisture must be between 0 and 100 %.',
+      ],
+      [
+        { ...dairy, name: 'x', ranges: { temperature: { min: null, max: 250 } } },
+        'ranges.temperature.max',
+        'Temperature must be between -200 and 200 °C.',
+      ],
+      [
+        { ...dairy, name: 'x', ranges: { baleDiameterMeters: { min: -1, max: 1.5 } } },
+        'ranges.baleDiameterMeters.min',
+        'Bale diameter must be between 0 and 10 m.',
       ],
       [{ ...dairy, name: '  ' }, 'name', 'Name is required.'],
       [{ ...dairy, name: 'x', baleSizes: ['6x6'] }, 'baleSizes.0', ''],
@@ -169,6 +194,37 @@ describe('filters: create, read, change, delete', () => {
     }
     expect((await a.put('/filters/not-an-id', dairy)).status).toBe(400);
     expect(await list(a)).toEqual(before);
+  });
+
+  it('takes limits at the edge of what a bale can have', async () => {
+    const edges = {
+      weightKg: { min: 0, max: 10_000 },
+      avgMoisture: { min: 0, max: 100 },
+      temperature: { min: -200, max: 200 },
+      flakeCount: { min: null, max: 1_000 },
+    };
+    const saved = await create(a, { ...dairy, name: 'Edges', ranges: edges });
+    expect(saved.ranges).toEqual(edges);
+    expect((await a.delete(`/filters/${saved.id}`)).status).toBe(204);
+  });
+
+  it('still lists and applies a filter stored with impossible limits; saving it asks for a fix', async () => {
+    const { name: _, ...empty } = emptyFilter;
+    const name = 'Stored long ago';
+    const definition: FilterDefinition = {
+      ...empty,
+      ranges: { weightKg: { min: -22.68, max: null }, avgMoisture: { min: 150, max: null } },
+    };
+    const row = await insertFilter(t.ctx.db, a.orgId, { id: randomUUID(), name, definition });
+    expect((await list(a)).find((f) => f.id === row.id)?.ranges).toEqual(definition.ranges);
+    expect((await a.get('/bales/all', { filterId: row.id })).status).toBe(200);
+    const response = await a.put(`/filters/${row.id}`, { ...definition, name });
+    expect(response.status).toBe(400);
+    expect(apiErrorSchema.parse(await response.json()).issues).toEqual([
+      { path: 'ranges.weightKg.min', message: 'Weight must be between 0 and 10,000 kg.' },
+      { path: 'ranges.avgMoisture.min', message: 'Average moisture must be between 0 and 100 %.' },
+    ]);
+    expect((await a.delete(`/filters/${row.id}`)).status).toBe(204);
   });
 
   it("refuses the top bar's bad dates and years on filtered reads with a clear 400", async () => {

@@ -48,7 +48,7 @@ describe('a batch with records the database could not store', () => {
       [4, 'ESC-STACK'],
     ]);
     expect(result.rejected[0]?.reason).toBe(
-      'tagSerialNumber: control characters (such as NUL) are not allowed.',
+      'tagSerialNumber: Tag serial number must not contain invisible control characters (such as NUL).',
     );
     expect(result.rejected[1]?.reason).toMatch(/^flakeCount: /);
     expect(result.rejected[2]?.reason).toBe(
@@ -142,11 +142,11 @@ describe('control characters elsewhere', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       __type: 'InvalidParameterException',
-      message: 'AuthParameters.USERNAME: control characters (such as NUL) are not allowed.',
+      message: 'Username must not contain invisible control characters (such as NUL).',
     });
   });
 
-  it('name the field in the data and user APIs', async () => {
+  it('name the field as the forms label it in the data and user APIs', async () => {
     const owner = await newConfirmedUser(t.ctx);
     const { signIn } = await import('../helpers/identity.ts');
     const token = (await signIn(t, owner.email, owner.password)).IdToken;
@@ -161,7 +161,13 @@ describe('control characters elsewhere', () => {
       status: 400,
       body: {
         code: 'VALIDATION_FAILED',
-        message: 'name: control characters (such as NUL) are not allowed.',
+        message: 'Name must not contain invisible control characters (such as NUL).',
+        issues: [
+          {
+            path: 'name',
+            message: 'Name must not contain invisible control characters (such as NUL).',
+          },
+        ],
       },
     });
   });

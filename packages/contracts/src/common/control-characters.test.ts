@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { controlCharacterIssue } from './control-characters.ts';
+import { controlCharacterIssue, fieldLabel } from './control-characters.ts';
 
 describe('controlCharacterIssue', () => {
-  it('finds NUL and other control characters, naming the field', () => {
+  it('finds NUL and other control characters, naming the field as the form labels it', () => {
     expect(controlCharacterIssue({ name: 'Home\u0000Field' })).toEqual({
       path: 'name',
-      message: 'name: control characters (such as NUL) are not allowed.',
+      message: 'Name must not contain invisible control characters (such as NUL).',
     });
-    expect(controlCharacterIssue({ scans: [{ tag: 'ok' }, { tag: 'A\u001bB' }] })?.path).toBe(
-      'scans.1.tag',
-    );
+    expect(controlCharacterIssue({ scans: [{ tag: 'ok' }, { tag: 'A\u001bB' }] })).toEqual({
+      path: 'scans.1.tag',
+      message: 'Tag must not contain invisible control characters (such as NUL).',
+    });
     expect(controlCharacterIssue('\u007f')?.message).toBe(
-      'The request: control characters (such as NUL) are not allowed.',
+      'The request must not contain invisible control characters (such as NUL).',
     );
   });
 
@@ -22,6 +23,20 @@ describe('controlCharacterIssue', () => {
   });
 
   it('checks object keys too', () => {
-    expect(controlCharacterIssue({ 'bad\u0000key': 1 })?.path).toBe('bad\\u0000key');
+    expect(controlCharacterIssue({ 'bad\u0000key': 1 })).toEqual({
+      path: 'bad\\u0000key',
+      message: 'A key of the request must not contain invisible control characters (such as NUL).',
+    });
+  });
+});
+
+describe('fieldLabel', () => {
+  it('spells a key out in words, without the raw key or its position', () => {
+    expect(fieldLabel('name')).toBe('Name');
+    expect(fieldLabel('bales.3.tagSerialNumber')).toBe('Tag serial number');
+    expect(fieldLabel('AuthParameters.USERNAME')).toBe('Username');
+    expect(fieldLabel('vin')).toBe('VIN');
+    expect(fieldLabel('recipients.2')).toBe('Recipients');
+    expect(fieldLabel('')).toBe('The request');
   });
 });

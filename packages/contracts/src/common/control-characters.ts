@@ -3,6 +3,8 @@
 // parameter, and PostgreSQL cannot store NUL at all. The server applies it to every request part
 // before the route's own schema; ingest applies it record by record.
 
+import { messages } from '../errors/messages.ts';
+
 // C0 controls except \t \n \r, and DEL.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -15,16 +17,37 @@ export interface ControlCharacterIssue {
   message: string;
 }
 
-/** The refusal, naming the field. */
+// Keys whose words are not spelled out from their letters ('vin' reads 'VIN').
+const spelled: Record<string, string> = { vin: 'VIN', uid: 'UID', id: 'ID', q: 'Search' };
+
+/**
+ * A request key as people read it, as the forms label it: the last named part of its path.
+ * @example fieldLabel('bales.3.tagSerialNumber') // 'Tag serial number'
+ * @example fieldLabel('AuthParameters.USERNAME') // 'Username'
+ */
+export function fieldLabel(path: string): string {
+  const key = path.split('.').findLast((part) => part !== '' && !/^\d+$/.test(part)) ?? '';
+  if (key === '') return 'The request';
+  const known = spelled[key.toLowerCase()];
+  if (known) return known;
+  const words = (key === key.toUpperCase() ? key.toLowerCase() : key)
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The refusal, naming the field as the forms label it. */
 export function controlCharacterMessage(path: string): string {
-  return `${path === '' ? 'The request' : path}: control characters (such as NUL) are not allowed.`;
+  return messages.validation.controlCharacters(fieldLabel(path));
 }
 
 /**
  * The first string, or object key, holding a control character, anywhere in a parsed JSON value,
  * query or path parameters; null when there is none.
  * @example controlCharacterIssue({ name: 'Home\u0000' })
- * // { path: 'name', message: 'name: control characters (such as NUL) are not allowed.' }
+ * // { path: 'name', message: 'Name must not contain invisible control characters (such as NUL).' }
  */
 export function controlCharacterIssue(value: unknown, path = ''): ControlCharacterIssue | null {
   return walk(value, path, 0);
@@ -45,8 +68,9 @@ function walk(value: unknown, path: string, depth: number): ControlCharacterIssu
   }
   for (const [key, item] of Object.entries(value)) {
     if (FORBIDDEN.test(key)) {
-      const keyPath = join(printable(key));
-      return { path: keyPath, message: controlCharacterMessage(keyPath) };
+      // The key itself cannot be named as a field.
+      const message = messages.validation.controlCharacters('A key of the request');
+      return { path: join(printable(key)), message };
     }
     const issue = walk(item, join(key), depth + 1);
     if (issue) return issue;

@@ -43,6 +43,13 @@ export const messages = {
     dateTimeInvalid: 'Enter a valid date and time.',
     endBeforeStart: 'The end date must be on or after the start date.',
     minAboveMax: 'The minimum must not be greater than the maximum.',
+    // A filter's limits, naming the measure as the form labels it ('Average moisture').
+    limitOutOfRange: (measure: string, min: number, max: number, unit: string) =>
+      `${measure} must be between ${min.toLocaleString('en-US')} and ${max.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}.`,
+    limitMinAboveMax: (measure: string) =>
+      `${measure} minimum must not be greater than its maximum.`,
+    controlCharacters: (what: string) =>
+      `${what} must not contain invisible control characters (such as NUL).`,
     latitudeOutOfRange: 'Latitude must be between -90 and 90.',
     longitudeOutOfRange: 'Longitude must be between -180 and 180.',
     boundaryRingTooShort: 'A boundary needs at least 3 corners.',

@@ -3,12 +3,15 @@ import { messages } from '../errors/messages.ts';
 import { issuesOf, messagesAt } from '../testing/issues-of.ts';
 import {
   dateRangeSchema,
+  filterAttributes,
+  filterDefinitionSchema,
   filterSchema,
   MAX_LAST_DAYS,
   rangeSchema,
   saveFilterRequestSchema,
   uniqueFilterNameSchema,
 } from './filter.ts';
+import { filterMeasures } from './filter-limits.ts';
 
 const filter = {
   name: 'Dairy quality',
@@ -73,6 +76,67 @@ describe('rangeSchema', () => {
     expect(issuesOf(rangeSchema, { min: 6, max: 5 })).toEqual([
       { path: 'min', message: messages.validation.minAboveMax },
     ]);
+  });
+});
+
+describe('filter limits', () => {
+  const withRanges = (ranges: object) => issuesOf(saveFilterRequestSchema, { ...filter, ranges });
+
+  it('refuses a negative weight and moisture above 100 %, naming the measure at its bound', () => {
+    expect(
+      withRanges({ weightKg: { min: -23, max: null }, avgMoisture: { min: 150, max: null } }),
+    ).toEqual([
+      { path: 'ranges.weightKg.min', message: 'Weight must be between 0 and 10,000 kg.' },
+      { path: 'ranges.avgMoisture.min', message: 'Average moisture must be between 0 and 100 %.' },
+    ]);
+  });
+
+  it('bounds every measure by what a bale can have, the limits included', () => {
+    const outside = {
+      rfv: { min: null, max: 1_001 },
+      adf: { min: -1, max: null },
+      ndf: { min: null, max: 100.5 },
+      protein: { min: null, max: 101 },
+      ash: { min: -0.1, max: null },
+      sugar: { min: null, max: 120 },
+      temperature: { min: -201, max: 201 },
+      baleLengthMeters: { min: null, max: 11 },
+      cutLengthMM: { min: -5, max: null },
+      flakeCount: { min: null, max: 5_000 },
+    };
+    expect(Object.fromEntries(withRanges(outside).map((i) => [i.path, i.message]))).toEqual({
+      'ranges.rfv.max': 'RFV must be between 0 and 1,000.',
+      'ranges.adf.min': 'ADF must be between 0 and 100 %.',
+      'ranges.ndf.max': 'NDF must be between 0 and 100 %.',
+      'ranges.protein.max': 'Protein must be between 0 and 100 %.',
+      'ranges.ash.min': 'Ash must be between 0 and 100 %.',
+      'ranges.sugar.max': 'NFC must be between 0 and 100 %.',
+      'ranges.temperature.min': 'Temperature must be between -200 and 200 °C.',
+      'ranges.temperature.max': 'Temperature must be between -200 and 200 °C.',
+      'ranges.baleLengthMeters.max': 'Bale length must be between 0 and 10 m.',
+      'ranges.cutLengthMM.min': 'Cut length must be between 0 and 1,000 mm.',
+      'ranges.flakeCount.max': 'Flakes must be between 0 and 1,000.',
+    });
+    const edges = Object.fromEntries(
+      filterAttributes.map((a) => [a, { min: filterMeasures[a].min, max: filterMeasures[a].max }]),
+    );
+    expect(withRanges(edges)).toEqual([]);
+  });
+
+  it('names the measure when its minimum is above its maximum', () => {
+    expect(withRanges({ peakMoisture: { min: 30, max: 20 } })).toEqual([
+      {
+        path: 'ranges.peakMoisture.min',
+        message: 'Peak moisture minimum must not be greater than its maximum.',
+      },
+    ]);
+  });
+
+  it('still reads a filter stored before its limits were bounded', () => {
+    const { name: _, ...stored } = { ...filter, ranges: { avgMoisture: { min: 150, max: null } } };
+    expect(filterDefinitionSchema.parse(stored).ranges).toEqual({
+      avgMoisture: { min: 150, max: null },
+    });
   });
 });
 

@@ -3,6 +3,7 @@ import { baleSizes } from '../bales/bale.ts';
 import { nameSchema } from '../common/name.ts';
 import { messages } from '../errors/messages.ts';
 import { hayGradeSchema } from '../inventory/hay-grade.ts';
+import { filterMeasures, rangeProblems } from './filter-limits.ts';
 
 /**
  * Numeric bale attributes a filter can bound with a min and a max, in SI units
@@ -28,15 +29,26 @@ export const filterAttributes = [
 export type FilterAttribute = (typeof filterAttributes)[number];
 
 const bound = z.number({ error: 'Enter a number.' }).finite().nullable();
+const bounds = z.object({ min: bound, max: bound });
 
-/** Either bound may be left open. */
-export const rangeSchema = z
-  .object({ min: bound, max: bound })
-  .refine((range) => range.min === null || range.max === null || range.min <= range.max, {
-    error: messages.validation.minAboveMax,
-    path: ['min'],
-  });
+/** Either bound may be left open. A filter as stored: saved before its limits were bounded. */
+export const rangeSchema = bounds.refine(
+  (range) => range.min === null || range.max === null || range.min <= range.max,
+  { error: messages.validation.minAboveMax, path: ['min'] },
+);
 export type Range = z.infer<typeof rangeSchema>;
+
+/** A filter's ranges as saved: each within what its measure can be (filterMeasures). */
+const savedRangesSchema = z
+  .partialRecord(z.enum(filterAttributes), bounds)
+  .superRefine((ranges, ctx) => {
+    for (const attribute of filterAttributes) {
+      const range = ranges[attribute];
+      if (!range) continue;
+      for (const [side, message] of Object.entries(rangeProblems(filterMeasures[attribute], range)))
+        ctx.addIssue({ code: 'custom', message, path: [attribute, side] });
+    }
+  });
 
 const isoDate = z.iso.date({ error: messages.validation.dateInvalid });
 
@@ -96,13 +108,19 @@ const filterBody = {
   grades: z.array(hayGradeSchema).optional(),
 };
 
-/** POST /filters/create and PUT /filters/{id}. Unknown keys are refused (a typo is no filter). */
-export const saveFilterRequestSchema = z.strictObject(filterBody);
+/**
+ * POST /filters/create and PUT /filters/{id}. Unknown keys are refused (a typo is no filter), and
+ * so are limits no bale can have.
+ */
+export const saveFilterRequestSchema = z.strictObject({ ...filterBody, ranges: savedRangesSchema });
 export type SaveFilterRequest = z.infer<typeof saveFilterRequestSchema>;
 export type SaveFilterInput = z.input<typeof saveFilterRequestSchema>;
 
-/** What a filter selects, without its name: stored as one JSON value. */
-export const filterDefinitionSchema = saveFilterRequestSchema.omit({ name: true });
+/**
+ * What a filter selects, without its name: stored as one JSON value. Read as stored, so a filter
+ * saved with impossible limits still loads, and is corrected when next saved.
+ */
+export const filterDefinitionSchema = z.strictObject(filterBody).omit({ name: true });
 export type FilterDefinition = z.infer<typeof filterDefinitionSchema>;
 
 /** One element of GET /filters/get. */

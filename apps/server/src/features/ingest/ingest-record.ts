@@ -34,7 +34,11 @@ export function checkRecord(
     return { rejection: { index, reason: 'A bale must be a JSON object.' } };
   }
   const unprintable = controlCharacterIssue(record);
-  if (unprintable) return { rejection: withUid(record, { index, reason: unprintable.message }) };
+  if (unprintable) {
+    // Like every reason, led by the record's key, which the baler's software knows it by.
+    const reason = `${unprintable.path}: ${unprintable.message}`;
+    return { rejection: withUid(record, { index, reason }) };
+  }
   const parsed = ingestBaleSchema.safeParse(record);
   if (parsed.success) return { bale: parsed.data };
   const reason = parsed.error.issues

@@ -1,4 +1,4 @@
-import type { Crop } from '@baletrack/contracts/crops/crop';
+import { type Crop, saveCropQuerySchema } from '@baletrack/contracts/crops/crop';
 import { messages } from '@baletrack/contracts/errors/messages';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
@@ -24,13 +24,12 @@ export function CropRow({ crop, deleting, onDelete }: CropRowProps) {
   const [nameError, setNameError] = useState<string>();
 
   const saveName = async () => {
-    if (name.trim() === '') {
-      setNameError(messages.validation.nameRequired);
-      return;
-    }
-    setNameError(undefined);
+    rename.reset();
+    const checked = saveCropQuerySchema.safeParse({ name });
+    setNameError(checked.error?.issues[0]?.message);
+    if (!checked.success) return;
     try {
-      await rename.mutateAsync({ id: crop.id, name: name.trim() });
+      await rename.mutateAsync({ id: crop.id, name: checked.data.name });
       setState('view');
     } catch {
       // shown below

@@ -1,3 +1,4 @@
+import { messages } from '@baletrack/contracts/errors/messages';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cropsKeys } from '@/features/crops/api/crops-keys';
@@ -39,5 +40,51 @@ describe('CropsPanel by role', () => {
         name: 'Rename',
       }),
     ).toBeTruthy();
+  });
+});
+
+describe('CropsPanel name messages', () => {
+  const tooLong = 'A'.repeat(101);
+  const { nameRequired, nameTooLong } = messages.validation;
+
+  it('shows only the current problem with a new name, never the last one beside it', async () => {
+    const { user } = renderWithProviders(<CropsPanel />, { signedInAs: 'manager', queryData });
+    const name = screen.getByLabelText('New crop name');
+    await user.click(name);
+    await user.paste(tooLong);
+    await user.click(screen.getByRole('button', { name: 'Add crop' }));
+    expect(await screen.findByText(nameTooLong)).toBeTruthy();
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Add crop' }));
+    expect(await screen.findByText(nameRequired)).toBeTruthy();
+    expect(screen.queryByText(nameTooLong)).toBeNull();
+  });
+
+  it('drops a failed add once the name is checked again', async () => {
+    const { user } = renderWithProviders(<CropsPanel />, { signedInAs: 'manager', queryData });
+    const name = screen.getByLabelText('New crop name');
+    await user.type(name, 'Oat hay');
+    await user.click(screen.getByRole('button', { name: 'Add crop' }));
+    // Without a session the add fails, as it would offline.
+    expect(await screen.findByText('Failed to create crop')).toBeTruthy();
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Add crop' }));
+    expect(await screen.findByText(nameRequired)).toBeTruthy();
+    expect(screen.queryByText('Failed to create crop')).toBeNull();
+  });
+
+  it('does the same when renaming a crop', async () => {
+    const { user } = renderWithProviders(<CropsPanel />, { signedInAs: 'manager', queryData });
+    const alfalfa = screen.getByRole('listitem', { name: 'Alfalfa' });
+    await user.click(within(alfalfa).getByRole('button', { name: 'Rename' }));
+    const name = within(alfalfa).getByLabelText('New name for Alfalfa');
+    await user.clear(name);
+    await user.paste(tooLong);
+    await user.click(within(alfalfa).getByRole('button', { name: 'Save' }));
+    expect(await within(alfalfa).findByText(nameTooLong)).toBeTruthy();
+    await user.clear(name);
+    await user.click(within(alfalfa).getByRole('button', { name: 'Save' }));
+    expect(await within(alfalfa).findByText(nameRequired)).toBeTruthy();
+    expect(within(alfalfa).queryByText(nameTooLong)).toBeNull();
   });
 });

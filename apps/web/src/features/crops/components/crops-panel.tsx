@@ -1,4 +1,4 @@
-import type { Crop } from '@baletrack/contracts/crops/crop';
+import { type Crop, saveCropQuerySchema } from '@baletrack/contracts/crops/crop';
 import { messages } from '@baletrack/contracts/errors/messages';
 import {
   Alert,
@@ -36,13 +36,13 @@ export function CropsPanel() {
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim() === '') {
-      setNameError(messages.validation.nameRequired);
-      return;
-    }
-    setNameError(undefined);
+    // The last attempt's refusal is stale once the name is checked again.
+    create.reset();
+    const checked = saveCropQuerySchema.safeParse({ name });
+    setNameError(checked.error?.issues[0]?.message);
+    if (!checked.success) return;
     try {
-      const crop = await create.mutateAsync(name.trim());
+      const crop = await create.mutateAsync(checked.data.name);
       notifications.show({ color: 'green', message: `Crop ${crop.name} added.` });
       setName('');
     } catch {
@@ -72,7 +72,10 @@ export function CropsPanel() {
               placeholder="Alfalfa, timothy, oat hay…"
               value={name}
               onChange={(event) => setName(event.currentTarget.value)}
-              error={nameError}
+              error={
+                nameError ??
+                (create.isError ? changeErrorMessage(create.error, m.createFailed) : undefined)
+              }
               style={{ flex: 1 }}
             />
             <Button type="submit" loading={create.isPending}>
@@ -80,11 +83,6 @@ export function CropsPanel() {
             </Button>
           </Group>
         </form>
-      )}
-      {create.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {changeErrorMessage(create.error, m.createFailed)}
-        </Alert>
       )}
       {remove.isError && (
         <Alert color="red" variant="light" role="alert" withCloseButton onClose={remove.reset}>

@@ -51,6 +51,8 @@ export function CuttingForm({ cutting, year, fields, crops, onDone }: CuttingFor
   const set = (patch: Partial<CuttingDraft>) => setDraft((current) => ({ ...current, ...patch }));
 
   const save = async () => {
+    // The last attempt's refusal is stale once the form is checked again.
+    mutation.reset();
     const { request, problems: found } = cuttingRequest(draft);
     setProblems(found);
     if (!request) return;

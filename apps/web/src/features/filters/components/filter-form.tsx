@@ -8,6 +8,7 @@ import {
   type SaveFilterRequest,
   saveFilterRequestSchema,
 } from '@baletrack/contracts/filters/filter';
+import { rangeProblems } from '@baletrack/contracts/filters/filter-limits';
 import {
   Alert,
   Button,
@@ -25,6 +26,7 @@ import { type Choices, FilterChoices } from '@/features/filters/components/filte
 import { FilterLimits, type LimitTexts } from '@/features/filters/components/filter-limits';
 import {
   attributeInfo,
+  displayMeasure,
   limitToSI,
   parseLimit,
   rangeToTexts,
@@ -96,6 +98,12 @@ export function FilterForm({ filter, onSaved, onCancel }: FilterFormProps) {
           problems[`ranges.${info.attribute}.${bound}`] = 'Enter a number.';
       }
       if (bounds.min === null && bounds.max === null) continue;
+      // The schema's limits, said in the units the boxes are typed in ('… 22,046 lb.').
+      if (!Number.isNaN(bounds.min) && !Number.isNaN(bounds.max)) {
+        const found = rangeProblems(displayMeasure(info, units), bounds);
+        for (const [bound, message] of Object.entries(found))
+          problems[`ranges.${info.attribute}.${bound}`] = message;
+      }
       const si = (value: number | null) => (value === null ? null : limitToSI(value, info, units));
       ranges[info.attribute] = { min: si(bounds.min), max: si(bounds.max) };
     }

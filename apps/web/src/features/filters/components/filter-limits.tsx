@@ -25,8 +25,13 @@ export function FilterLimits({ attributes, limits, errors, onChange }: FilterLim
       {attributes.map((info) => {
         const symbol = limitSymbol(info, units);
         const label = (bound: string) => `${info.label} ${bound}${symbol ? ` (${symbol})` : ''}`;
-        const error =
-          errors[`ranges.${info.attribute}.min`] ?? errors[`ranges.${info.attribute}.max`];
+        const minError = errors[`ranges.${info.attribute}.min`];
+        const maxError = errors[`ranges.${info.attribute}.max`];
+        // Each box at fault is marked; a message said once, under the first of them.
+        const error = {
+          min: minError,
+          max: maxError !== undefined && maxError === minError ? true : maxError,
+        };
         return (
           <SimpleGrid key={info.attribute} cols={3} spacing="xs" verticalSpacing={0}>
             <Text size="sm" pt={6}>
@@ -46,7 +51,7 @@ export function FilterLimits({ attributes, limits, errors, onChange }: FilterLim
                 placeholder={bound === 'min' ? 'Min' : 'Max'}
                 aria-label={label(bound === 'min' ? 'minimum' : 'maximum')}
                 value={limits[info.attribute][bound]}
-                error={bound === 'min' ? error : undefined}
+                error={error[bound]}
                 onChange={(e) => onChange(info.attribute, bound, e.currentTarget.value)}
               />
             ))}

@@ -1,6 +1,10 @@
+import { MEASUREMENT_SYSTEMS } from '@baletrack/contracts/constants';
+import { emptyFilter, saveFilterRequestSchema } from '@baletrack/contracts/filters/filter';
+import { filterMeasures } from '@baletrack/contracts/filters/filter-limits';
 import { describe, expect, it } from 'vitest';
 import {
   attributeInfo,
+  displayMeasure,
   limitSymbol,
   limitToDisplay,
   limitToSI,
@@ -52,5 +56,38 @@ describe('filter limits in the organization units', () => {
       min: '1000',
       max: '',
     });
+  });
+});
+
+describe('filter limits bounded in the organization units', () => {
+  it('shows the limits in the units the boxes are typed in, rounded inwards', () => {
+    expect(displayMeasure(info('weightKg'), us)).toEqual({
+      label: 'Weight',
+      unit: 'lb',
+      min: 0,
+      max: 22_046,
+    });
+    expect(displayMeasure(info('temperature'), us)).toMatchObject({ min: -328, max: 392 });
+    expect(displayMeasure(info('baleLengthMeters'), us)).toMatchObject({ unit: 'ft', max: 32.8 });
+    expect(displayMeasure(info('cutLengthMM'), us)).toMatchObject({ unit: 'in', max: 39.3 });
+    expect(displayMeasure(info('weightKg'), metric)).toEqual(filterMeasures.weightKg);
+    expect(displayMeasure(info('avgMoisture'), us)).toEqual(filterMeasures.avgMoisture);
+  });
+
+  it('accepts on the server every limit the form accepts, in each measurement system', () => {
+    for (const system of MEASUREMENT_SYSTEMS) {
+      const units = displayUnits(system);
+      const ranges = Object.fromEntries(
+        attributeInfo.map((a) => {
+          const shown = displayMeasure(a, units);
+          return [
+            a.attribute,
+            { min: limitToSI(shown.min, a, units), max: limitToSI(shown.max, a, units) },
+          ];
+        }),
+      );
+      const parsed = saveFilterRequestSchema.safeParse({ ...emptyFilter, name: 'Edges', ranges });
+      expect(parsed.error?.issues, system).toBeUndefined();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { FilterAttribute, Range } from '@baletrack/contracts/filters/filter';
-import type { Quantity } from '@baletrack/domain/units';
+import { type FilterMeasure, filterMeasures } from '@baletrack/contracts/filters/filter-limits';
+import { type Quantity, unitOf } from '@baletrack/domain/units';
 import type { DisplayUnits } from '@/lib/display-units';
 
 /** How a filter attribute is named and measured on screen. */
@@ -10,23 +11,30 @@ export interface AttributeInfo {
   unit: Quantity | 'percent' | 'count' | 'index';
 }
 
+// Labels are the contract's, so the server's messages name each measure as the form does.
+const measured = (attribute: FilterAttribute, unit: AttributeInfo['unit']): AttributeInfo => ({
+  attribute,
+  label: filterMeasures[attribute].label,
+  unit,
+});
+
 /** The attributes in the order the bale details list them. */
 export const attributeInfo: AttributeInfo[] = [
-  { attribute: 'weightKg', label: 'Weight', unit: 'weight' },
-  { attribute: 'dryMassKg', label: 'Dry mass', unit: 'weight' },
-  { attribute: 'avgMoisture', label: 'Average moisture', unit: 'percent' },
-  { attribute: 'peakMoisture', label: 'Peak moisture', unit: 'percent' },
-  { attribute: 'temperature', label: 'Temperature', unit: 'temperature' },
-  { attribute: 'rfv', label: 'RFV', unit: 'index' },
-  { attribute: 'adf', label: 'ADF', unit: 'percent' },
-  { attribute: 'ndf', label: 'NDF', unit: 'percent' },
-  { attribute: 'protein', label: 'Protein', unit: 'percent' },
-  { attribute: 'ash', label: 'Ash', unit: 'percent' },
-  { attribute: 'sugar', label: 'NFC', unit: 'percent' },
-  { attribute: 'baleLengthMeters', label: 'Bale length', unit: 'dimension' },
-  { attribute: 'baleDiameterMeters', label: 'Bale diameter', unit: 'dimension' },
-  { attribute: 'cutLengthMM', label: 'Cut length', unit: 'cutLength' },
-  { attribute: 'flakeCount', label: 'Flakes', unit: 'count' },
+  measured('weightKg', 'weight'),
+  measured('dryMassKg', 'weight'),
+  measured('avgMoisture', 'percent'),
+  measured('peakMoisture', 'percent'),
+  measured('temperature', 'temperature'),
+  measured('rfv', 'index'),
+  measured('adf', 'percent'),
+  measured('ndf', 'percent'),
+  measured('protein', 'percent'),
+  measured('ash', 'percent'),
+  measured('sugar', 'percent'),
+  measured('baleLengthMeters', 'dimension'),
+  measured('baleDiameterMeters', 'dimension'),
+  measured('cutLengthMM', 'cutLength'),
+  measured('flakeCount', 'count'),
 ];
 
 /** The unit an attribute's limits are typed in: 'lb', '°F', '%', or '' for counts and RFV. */
@@ -49,6 +57,26 @@ export function limitToDisplay(value: number, info: AttributeInfo, units: Displa
 export function limitToSI(value: number, info: AttributeInfo, units: DisplayUnits): number {
   if (info.unit === 'percent' || info.unit === 'count' || info.unit === 'index') return value;
   return units.toSI(value, info.unit);
+}
+
+/**
+ * What an attribute's limits may be in the organization's units, rounded inwards to the unit's
+ * digits: every limit inside them converts to one the server accepts.
+ * @example displayMeasure(weight, usUnits) // { label: 'Weight', unit: 'lb', min: 0, max: 22046 }
+ */
+export function displayMeasure(info: AttributeInfo, units: DisplayUnits): FilterMeasure {
+  const measure = filterMeasures[info.attribute];
+  const quantity = info.unit;
+  if (quantity === 'percent' || quantity === 'count' || quantity === 'index') return measure;
+  const scale = 10 ** unitOf(quantity, units.system).digits;
+  const shown = (value: number) => units.fromSI(value, quantity) * scale;
+  return {
+    label: measure.label,
+    unit: limitSymbol(info, units),
+    // Float noise first (10,000 kg is 22,046.226 lb, 200 °C is 392 °F), then inwards.
+    min: Math.ceil(tidy(shown(measure.min))) / scale,
+    max: Math.floor(tidy(shown(measure.max))) / scale,
+  };
 }
 
 /** Text typed into a limit box: '' is no limit; '1,000' reads as 1000; NaN when not a number. */
