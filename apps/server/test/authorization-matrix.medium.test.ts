@@ -1,3 +1,4 @@
+import { messages } from '@baletrack/contracts/errors/messages';
 import { fieldsResponseSchema } from '@baletrack/contracts/fields/field';
 import { emptyFilter } from '@baletrack/contracts/filters/filter';
 import { defaultSettings } from '@baletrack/contracts/settings/settings';
@@ -15,7 +16,7 @@ import { apiCall, type CallOptions } from './helpers/user-api.ts';
 // Who may call what, over every API 1 and API 2 endpoint: one row per endpoint, one column per
 // caller, the three roles first (docs/product.md#roles). A new endpoint adds its row (the last
 // test fails until it does). Every body is also searched for the data of an organization the
-// caller does not act on.
+// caller does not act on, and a viewer's refusal is checked against the manager's.
 
 type Statuses = [
   owner: number,
@@ -471,6 +472,26 @@ const matrix: Row[] = [
   ],
 ];
 
+/**
+ * A viewer refused what a manager is refused too reads the manager's own refusal (the owner's or
+ * a SuperAdmin's, in the spec's words); only a change a manager may make gets the viewer message.
+ */
+function viewerRefusalProblems(
+  method: string,
+  answers: Partial<Record<Caller, { status: number; body: string }>>,
+): string[] {
+  const { manager, viewer } = answers;
+  if (!manager || viewer?.status !== 403) return [];
+  if (manager.status === 403 && viewer.body !== manager.body) {
+    return [`viewer: expected the manager's refusal ${manager.body}, got ${viewer.body}`];
+  }
+  const viewerMessage = JSON.stringify(messages.roles.viewerReadOnly);
+  if (manager.status < 400 && method !== 'GET' && !viewer.body.includes(viewerMessage)) {
+    return [`viewer: expected the viewer message, got ${viewer.body}`];
+  }
+  return [];
+}
+
 let t: TestApp;
 let f: AuthorizationFixtures;
 beforeAll(async () => {
@@ -483,6 +504,7 @@ afterAll(() => t.close());
 describe('authorization matrix', () => {
   it.each(matrix)('%s %s', async (method, path, statuses, request) => {
     const problems: string[] = [];
+    const answers: Partial<Record<Caller, { status: number; body: string }>> = {};
     for (const [i, caller] of callers.entries()) {
       const options = (await request?.(f)) ?? {};
       const url = path.replace(/\{(\w+)\}/g, (_, key: string) => options.params?.[key] ?? key);
@@ -500,7 +522,9 @@ describe('authorization matrix', () => {
         if (body.includes(marker))
           problems.push(`${caller}: body shows another organization's "${marker}"`);
       }
+      answers[caller] = { status: response.status, body };
     }
+    problems.push(...viewerRefusalProblems(method, answers));
     expect(problems).toEqual([]);
   });
 

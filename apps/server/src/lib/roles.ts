@@ -9,6 +9,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../app-context.ts';
 import { AppError } from './app-error.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Managers may not make this call either (it is the owner's, or a SuperAdmin's): the viewer
+     * guard leaves viewers to the route's own check, so they read the same refusal as a manager.
+     */
+    notForManagers?: boolean;
+  }
+}
+
 /**
  * Refuses (403, with the capability's own words from contracts) anyone whose role may not do
  * this (docs/product.md#roles). SuperAdmins act as owner. Every action beyond reading asks here.
@@ -37,12 +47,16 @@ export const viewerMayChange: ReadonlySet<string> = new Set([
 /**
  * The central guard: a viewer is refused every call that is not a read, unless listed in
  * `viewerMayChange`, before the route runs; the routes' own `assertMay` checks tell owners from
- * managers. Register right after `authenticate` in the data and user APIs:
+ * managers. Routes marked `config: { notForManagers: true }` are left to those checks, which
+ * refuse a viewer with the same words as a manager (asking for the manager role would not help).
+ * Register right after `authenticate` in the data and user APIs:
  * `api.register(refuseViewerChanges)`.
  */
 export async function refuseViewerChanges(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
-    if (request.is404 || request.routeOptions.config.public || READS.has(request.method)) return;
+    const { config } = request.routeOptions;
+    if (request.is404 || config.public || config.notForManagers) return;
+    if (READS.has(request.method)) return;
     if (roleOf(request.principal.groups) !== 'viewer') return;
     if (viewerMayChange.has(`${request.method} ${request.routeOptions.url}`)) return;
     throw new AppError('FORBIDDEN', messages.roles.viewerReadOnly);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredIdentityRows } from '../../src/features/identity/identity-housekeeping.ts';
 import { sendConfirmationCode } from '../../src/features/identity/user-pool.service.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { call, newPoolUser } from './pool-fixtures.ts';
+import { call, latestCode, newPoolUser } from './pool-fixtures.ts';
 
 // The hourly purge keeps the pool's tables small without changing what any client is told.
 
@@ -53,15 +53,19 @@ describe('purgeExpiredIdentityRows', () => {
     expect(await throttleKeys()).toContain(`user:${owner.id}`);
 
     // A day on, the sign-up code (24 h) and the lock (15 min) are over; the session is not.
+    // The code stays a day more, so that its mail reads as expired.
     t.advance(DAY + 1000);
-    const afterADay = await purgeExpiredIdentityRows(t.ctx);
-    expect(afterADay.codes).toBeGreaterThanOrEqual(1);
-    expect(await rowsOf(user.id)).toEqual({ codes: 0, families: 0 });
+    await purgeExpiredIdentityRows(t.ctx);
+    expect(await rowsOf(user.id)).toEqual({ codes: 1, families: 0 });
     expect(await rowsOf(owner.id)).toEqual({ codes: 0, families: 1 });
     expect(await throttleKeys()).not.toContain(`user:${owner.id}`);
+    t.advance(DAY);
+    const afterTwoDays = await purgeExpiredIdentityRows(t.ctx);
+    expect(afterTwoDays.codes).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf(user.id)).toEqual({ codes: 0, families: 0 });
 
     // The family outlives its expiry by one id-token lifetime, then goes.
-    t.advance(29 * DAY);
+    t.advance(28 * DAY);
     await purgeExpiredIdentityRows(t.ctx);
     expect(await rowsOf(owner.id)).toEqual({ codes: 0, families: 1 });
     t.advance(t.ctx.config.userPool.idTokenTtlSeconds * 1000);
@@ -69,24 +73,30 @@ describe('purgeExpiredIdentityRows', () => {
     expect(await rowsOf(owner.id)).toEqual({ codes: 0, families: 0 });
   });
 
-  it('leaves an expired code reading as expired to the client', async () => {
+  it('leaves an expired code reading as expired to its mail for a day, and a guess as wrong', async () => {
     const user = await newPoolUser(t.ctx, { status: 'UNCONFIRMED' });
     await sendConfirmationCode(t.ctx, user.id);
+    const code = await latestCode(t.ctx, user.email);
+    const guess = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const confirm = async (ConfirmationCode: string) =>
+      (
+        await call(
+          t.url,
+          'ConfirmSignUp',
+          { ClientId: t.ctx.config.userPool.clientId, Username: user.email, ConfirmationCode },
+          { address: '198.51.100.9' },
+        )
+      ).body;
+
     t.advance(DAY + 1000);
     await purgeExpiredIdentityRows(t.ctx);
-    const answer = await call(
-      t.url,
-      'ConfirmSignUp',
-      {
-        ClientId: t.ctx.config.userPool.clientId,
-        Username: user.email,
-        ConfirmationCode: '123456',
-      },
-      { address: '198.51.100.9' },
-    );
-    expect(answer.body).toEqual({
+    expect(await confirm(code)).toEqual({
       __type: 'ExpiredCodeException',
       message: 'Invalid code provided, please request a code again.',
     });
+    expect((await confirm(guess)).__type).toBe('CodeMismatchException');
+    t.advance(DAY);
+    await purgeExpiredIdentityRows(t.ctx);
+    expect((await confirm(code)).__type).toBe('CodeMismatchException');
   });
 });

@@ -1,12 +1,16 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUserEnabled } from '../../src/features/identity/user-pool.service.ts';
+import {
+  sendConfirmationCode,
+  setUserEnabled,
+} from '../../src/features/identity/user-pool.service.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { type CognitoAnswer, call, newPoolUser, srpClient } from './pool-fixtures.ts';
 
 // Every code operation of the pool answers a name nobody holds exactly as it answers a
 // user's email, limits included (docs/product.md#hardening). Each test drives a known and an
-// unknown email through the same steps, side by side, and compares every answer.
+// unknown email through the same steps, side by side, and compares every answer; what the
+// known name's own user asked for before must not show either.
 
 let t: TestApp;
 let clientId: string;
@@ -34,7 +38,7 @@ type Step =
   | { op: 'confirmSignUp' | 'confirmForgot'; by?: 'email' | 'id'; password?: string }
   | { op: 'advance'; ms: number };
 
-const repeat = (times: number, step: Step): Step[] => Array.from({ length: times }, () => step);
+const repeat = <const T>(times: number, item: T): T[] => Array.from({ length: times }, () => item);
 
 /** A code that is not the newest one mailed to `email` (so it is wrong for sure). */
 async function wrongCode(email: string): Promise<string> {
@@ -124,10 +128,25 @@ async function compareWithUnknown(knownEmail: string, steps: Step[]): Promise<Co
 
 const types = (answers: CognitoAnswer[]) => answers.map((a) => a.body.__type ?? a.status);
 
+/** How many mails the outbox holds for an address. */
+async function mailsTo(email: string): Promise<number> {
+  const { n } = await t.ctx.db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('recipient', '=', email)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** A request of the name's own user, before any comparison (not mirrored on an unknown name). */
+async function asTheUser(email: string, step: Exclude<Step, { op: 'advance' }>, times = 1) {
+  for (let i = 0; i < times; i++) {
+    await run(step, { email, id: email, address: newAddress() }, await wrongCode(email));
+  }
+}
+
 const ok = 200;
-const expired = 'ExpiredCodeException';
 const mismatch = 'CodeMismatchException';
-const limit = 'LimitExceededException';
 
 async function knownUsers() {
   const disabled = await newPoolUser(t.ctx, { status: 'UNCONFIRMED' });
@@ -144,16 +163,18 @@ describe('an unknown email answers as a known one', () => {
   it('ResendConfirmationCode, up to and past the mail limit', async () => {
     for (const [kind, email] of Object.entries(await knownUsers())) {
       const answers = await compareWithUnknown(email, repeat(11, { op: 'resend' }));
-      expect(types(answers), kind).toEqual([...repeat(10, { op: 'resend' }).map(() => ok), limit]);
+      expect(types(answers), kind).toEqual(repeat(11, ok));
       expect(answers[0]?.body.CodeDeliveryDetails).toEqual({
         Destination: 'f***@e***.com',
         DeliveryMedium: 'EMAIL',
         AttributeName: 'email',
       });
+      // Past the limit the answer stays the same, and nothing more is mailed.
+      expect(await mailsTo(email), kind).toBe(kind === 'unconfirmed' ? 10 : 0);
     }
   });
 
-  it('ConfirmSignUp: no code, wrong codes, the attempt limit, a new code, expiry', async () => {
+  it('ConfirmSignUp: no code, wrong codes, past the attempt limit, a new code, expiry', async () => {
     const steps: Step[] = [
       { op: 'confirmSignUp' },
       { op: 'resend' },
@@ -167,15 +188,16 @@ describe('an unknown email answers as a known one', () => {
     ];
     for (const [kind, email] of Object.entries(await knownUsers())) {
       const answers = await compareWithUnknown(email, steps);
+      // A wrong code is just wrong: whether there is a code, and its tries and expiry, are
+      // for the mailed code alone to learn.
       expect(types(answers), kind).toEqual([
-        expired,
+        mismatch,
         ok,
-        ...repeat(5, steps[0] as Step).map(() => mismatch),
-        limit,
+        ...repeat(6, mismatch),
         ok,
         mismatch,
-        expired,
-        expired,
+        mismatch,
+        mismatch,
       ]);
     }
   });
@@ -183,11 +205,12 @@ describe('an unknown email answers as a known one', () => {
   it('ForgotPassword, up to and past the mail limit', async () => {
     for (const [kind, email] of Object.entries(await knownUsers())) {
       const answers = await compareWithUnknown(email, repeat(11, { op: 'forgot' }));
-      expect(types(answers), kind).toEqual([...repeat(10, { op: 'forgot' }).map(() => ok), limit]);
+      expect(types(answers), kind).toEqual(repeat(11, ok));
+      expect(await mailsTo(email), kind).toBe(kind === 'disabled' ? 0 : 10);
     }
   });
 
-  it('ConfirmForgotPassword: no code, a weak password, wrong codes, the attempt limit, expiry', async () => {
+  it('ConfirmForgotPassword: no code, a weak password, wrong codes, past the attempt limit, expiry', async () => {
     const steps: Step[] = [
       { op: 'confirmForgot' },
       { op: 'forgot' },
@@ -202,24 +225,25 @@ describe('an unknown email answers as a known one', () => {
     for (const [kind, email] of Object.entries(await knownUsers())) {
       const answers = await compareWithUnknown(email, steps);
       expect(types(answers), kind).toEqual([
-        expired,
+        mismatch,
         ok,
         'InvalidPasswordException',
-        ...repeat(5, steps[0] as Step).map(() => mismatch),
-        limit,
+        ...repeat(6, mismatch),
         ok,
         mismatch,
-        expired,
+        mismatch,
       ]);
     }
   });
 
   it('shares the mail limit between ResendConfirmationCode and ForgotPassword alike', async () => {
-    const steps = [...repeat(5, { op: 'resend' }), ...repeat(6, { op: 'forgot' })];
+    const steps: Step[] = [...repeat(5, { op: 'resend' }), ...repeat(6, { op: 'forgot' })];
+    // Codes a name is not mailed count too: a confirmed user gets 5 reset codes, not 6.
+    const mailed = { unconfirmed: 10, confirmed: 5, invited: 5, disabled: 0 };
     for (const [kind, email] of Object.entries(await knownUsers())) {
       const answers = await compareWithUnknown(email, steps);
-      expect(types(answers).at(-1), kind).toBe(limit);
-      expect(types(answers.slice(0, -1)), kind).toEqual(steps.slice(0, -1).map(() => ok));
+      expect(types(answers), kind).toEqual(repeat(11, ok));
+      expect(await mailsTo(email), kind).toBe(mailed[kind as keyof typeof mailed]);
     }
   });
 
@@ -227,10 +251,7 @@ describe('an unknown email answers as a known one', () => {
     const round: Step[] = [{ op: 'resend' }, ...repeat(5, { op: 'confirmSignUp' })];
     const { unconfirmed } = await knownUsers();
     const answers = await compareWithUnknown(unconfirmed, [...Array(7).fill(round).flat()]);
-    expect(types(answers).slice(-6)).toEqual([
-      ok,
-      ...repeat(5, round[1] as Step).map(() => 'TooManyRequestsException'),
-    ]);
+    expect(types(answers).slice(-6)).toEqual([ok, ...repeat(5, 'TooManyRequestsException')]);
     expect(types(answers).slice(0, 36)).not.toContain('TooManyRequestsException');
   });
 
@@ -246,13 +267,53 @@ describe('an unknown email answers as a known one', () => {
     ];
     const { unconfirmed } = await knownUsers();
     const answers = await compareWithUnknown(unconfirmed, steps);
-    expect(types(answers)).toEqual([
-      ok,
-      mismatch,
-      ok,
-      mismatch,
-      ...repeat(8, steps[0] as Step).map(() => ok),
-      limit,
-    ]);
+    expect(types(answers)).toEqual([ok, mismatch, ok, mismatch, ...repeat(9, ok)]);
+    // The id and the email share one mail limit: the 11th code was not sent.
+    expect(await mailsTo(unconfirmed)).toBe(10);
+  });
+});
+
+describe("what a name's own user asked for before does not show", () => {
+  it('ConfirmSignUp and ResendConfirmationCode: a pending, used-up, expired or unneeded code, a spent mail limit', async () => {
+    const expired = await newPoolUser(t.ctx, { status: 'UNCONFIRMED' });
+    await sendConfirmationCode(t.ctx, expired.id);
+    t.advance(24 * HOUR + 60_000);
+    const pending = await newPoolUser(t.ctx, { status: 'UNCONFIRMED' });
+    await sendConfirmationCode(t.ctx, pending.id);
+    const usedUp = await newPoolUser(t.ctx, { status: 'UNCONFIRMED' });
+    await sendConfirmationCode(t.ctx, usedUp.id);
+    await asTheUser(usedUp.email, { op: 'confirmSignUp' }, 5);
+    // Already confirmed, and asked for a sign-up code anyway (a second tab, say).
+    const confirmed = await newPoolUser(t.ctx);
+    await asTheUser(confirmed.email, { op: 'resend' });
+    const capped = await newPoolUser(t.ctx, { status: 'UNCONFIRMED' });
+    await asTheUser(capped.email, { op: 'resend' }, 10);
+
+    const steps: Step[] = [{ op: 'confirmSignUp' }, { op: 'resend' }, { op: 'confirmSignUp' }];
+    for (const [kind, user] of Object.entries({ expired, pending, usedUp, confirmed, capped })) {
+      const answers = await compareWithUnknown(user.email, steps);
+      expect(types(answers), kind).toEqual([mismatch, ok, mismatch]);
+    }
+    expect(await mailsTo(capped.email)).toBe(10);
+  });
+
+  it('ConfirmForgotPassword and ForgotPassword: a pending, used-up or expired code, a spent mail limit', async () => {
+    const expired = await newPoolUser(t.ctx);
+    await asTheUser(expired.email, { op: 'forgot' });
+    t.advance(HOUR + 60_000);
+    const pending = await newPoolUser(t.ctx);
+    await asTheUser(pending.email, { op: 'forgot' });
+    const usedUp = await newPoolUser(t.ctx);
+    await asTheUser(usedUp.email, { op: 'forgot' });
+    await asTheUser(usedUp.email, { op: 'confirmForgot' }, 5);
+    const capped = await newPoolUser(t.ctx);
+    await asTheUser(capped.email, { op: 'forgot' }, 10);
+
+    const steps: Step[] = [{ op: 'confirmForgot' }, { op: 'forgot' }, { op: 'confirmForgot' }];
+    for (const [kind, user] of Object.entries({ expired, pending, usedUp, capped })) {
+      const answers = await compareWithUnknown(user.email, steps);
+      expect(types(answers), kind).toEqual([mismatch, ok, mismatch]);
+    }
+    expect(await mailsTo(capped.email)).toBe(10);
   });
 });

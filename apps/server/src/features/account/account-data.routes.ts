@@ -31,7 +31,7 @@ export async function accountDataRoutes(instance: FastifyInstance): Promise<void
   app.post(
     '/reports/email-user-data',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { notForManagers: true, rateLimit: { max: 10, timeWindow: '1 hour' } },
       schema: {
         summary: "Export all the organization's data as a ZIP, mailed as a 7-day link",
         description:

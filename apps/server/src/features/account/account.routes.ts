@@ -14,7 +14,7 @@ export async function accountRoutes(instance: FastifyInstance): Promise<void> {
   app.delete(
     '/user/close-account',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { notForManagers: true, rateLimit: { max: 10, timeWindow: '1 hour' } },
       // Who may comes before what was typed: a sub-user learns nothing from the body's check.
       preValidation: async (request) => requireAccountOwner(request.principal),
       schema: {

@@ -52,6 +52,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/admin/baler-registry',
     {
+      config: { notForManagers: true },
       schema: {
         summary: 'Add a VIN with its ACM subscription (SuperAdmins)',
         tags,
@@ -65,6 +66,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
   app.put(
     '/admin/baler-registry/:vin',
     {
+      config: { notForManagers: true },
       schema: {
         summary: 'Change what the registry says about a VIN (SuperAdmins)',
         tags,
@@ -79,6 +81,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
   app.delete(
     '/admin/baler-registry/:vin',
     {
+      config: { notForManagers: true },
       schema: {
         summary: 'Remove a VIN from the registry (SuperAdmins)',
         tags,

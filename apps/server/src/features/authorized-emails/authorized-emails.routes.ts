@@ -50,7 +50,7 @@ export async function authorizedEmailsRoutes(instance: FastifyInstance): Promise
   app.post(
     '/authorized-emails/:email',
     {
-      config: mailing,
+      config: { ...mailing, notForManagers: true },
       schema: {
         summary: 'Add an authorized email (Pending; its holder is mailed a link and a code)',
         tags,
@@ -68,7 +68,7 @@ export async function authorizedEmailsRoutes(instance: FastifyInstance): Promise
   app.put(
     '/authorized-emails/:email',
     {
-      config: mailing,
+      config: { ...mailing, notForManagers: true },
       schema: {
         summary:
           'Confirm with the mailed code (`code`), or mail a new link and code (`resend=true`)',
@@ -89,6 +89,7 @@ export async function authorizedEmailsRoutes(instance: FastifyInstance): Promise
   app.delete(
     '/authorized-emails/:email',
     {
+      config: { notForManagers: true },
       schema: {
         summary: 'Remove an authorized email (Deleted, kept for history)',
         tags,

@@ -47,6 +47,7 @@ export async function balersRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/machines',
     {
+      config: { notForManagers: true },
       schema: {
         summary: 'Register a baler by VIN; answers its ingest API key, shown only this once',
         tags,
@@ -73,6 +74,7 @@ export async function balersRoutes(instance: FastifyInstance): Promise<void> {
   app.put(
     '/machines/rename',
     {
+      config: { notForManagers: true },
       schema: { summary: 'Rename a baler', tags, querystring: renameBalerQuerySchema, ...one },
     },
     async (request) =>
@@ -86,6 +88,7 @@ export async function balersRoutes(instance: FastifyInstance): Promise<void> {
   app.delete(
     '/machines/:id',
     {
+      config: { notForManagers: true },
       schema: {
         summary: 'Delete a baler; its bales stay, visible as before, and its VIN is free again',
         tags,
@@ -100,6 +103,7 @@ export async function balersRoutes(instance: FastifyInstance): Promise<void> {
   app.put(
     '/machines/:id/active',
     {
+      config: { notForManagers: true },
       schema: {
         summary: 'Switch a baler on or off; an inactive baler’s bales are refused at ingest',
         tags,
@@ -114,6 +118,7 @@ export async function balersRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/machines/:id/rotate-key',
     {
+      config: { notForManagers: true },
       schema: {
         summary: 'Issue a new ingest API key; the old one stops working at once',
         tags,

@@ -42,6 +42,7 @@ export async function heatRiskRoutes(instance: FastifyInstance): Promise<void> {
   app.put(
     '/heat-risk/recipients',
     {
+      config: { notForManagers: true },
       schema: {
         summary: 'Choose who gets the daily heat-risk mail besides the owner (owner only)',
         tags: ['heat-risk'],

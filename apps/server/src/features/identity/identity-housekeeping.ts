@@ -4,6 +4,7 @@ import { deleteSpentThrottles } from './auth-throttle.repository.ts';
 import { deleteFamiliesExpiredBefore } from './refresh-tokens.repository.ts';
 import { throttleRules } from './throttle.service.ts';
 import { deleteExpiredCodes } from './user-codes.repository.ts';
+import { EXPIRED_CODE_KEPT_MS } from './user-codes.service.ts';
 
 const HOUR_MS = 3_600_000;
 const longestThrottleMs = Math.max(
@@ -18,10 +19,11 @@ export interface PurgedRows {
 }
 
 /**
- * Deletes the user pool's rows that can no longer change any answer: expired mailed codes
- * (a missing code reads as expired, as an expired one does), expired sign-in challenges,
- * refresh-token families expired for longer than an id token lives (so no unexpired id token
- * still points at one), and throttle counters whose window and lock are both over.
+ * Deletes the user pool's rows that are of no more use: mailed codes a day after they expired
+ * (until then the mailed code reads as expired rather than wrong; a guess reads as wrong either
+ * way), expired sign-in challenges, refresh-token families expired for longer than an id token
+ * lives (so no unexpired id token still points at one), and throttle counters whose window and
+ * lock are both over.
  * @example await purgeExpiredIdentityRows(ctx) // → { codes: 3, challenges: 0, … }
  */
 export async function purgeExpiredIdentityRows(
@@ -30,7 +32,7 @@ export async function purgeExpiredIdentityRows(
   const now = ctx.now();
   const idTokenMs = ctx.config.userPool.idTokenTtlSeconds * 1000;
   return ctx.db.transaction().execute(async (trx) => ({
-    codes: await deleteExpiredCodes(trx, now),
+    codes: await deleteExpiredCodes(trx, new Date(now.getTime() - EXPIRED_CODE_KEPT_MS)),
     challenges: await deleteExpiredChallenges(trx, now),
     refreshFamilies: await deleteFamiliesExpiredBefore(trx, new Date(now.getTime() - idTokenMs)),
     throttles: await deleteSpentThrottles(trx, new Date(now.getTime() - longestThrottleMs), now),

@@ -44,14 +44,18 @@ export function spendAttempt(
     .executeTakeFirst();
 }
 
-export async function codeExists(db: Db, userId: string, purpose: CodePurpose): Promise<boolean> {
-  const row = await db
+/** The stored code whatever its attempts; undefined when there is none. */
+export function findCode(
+  db: Db,
+  userId: string,
+  purpose: CodePurpose,
+): Promise<{ codeHash: string; expiresAt: Date } | undefined> {
+  return db
     .selectFrom('userCodes')
-    .select('userId')
+    .select(['codeHash', 'expiresAt'])
     .where('userId', '=', userId)
     .where('purpose', '=', purpose)
     .executeTakeFirst();
-  return row !== undefined;
 }
 
 export async function deleteCode(db: Db, userId: string, purpose: CodePurpose): Promise<void> {
@@ -62,8 +66,11 @@ export async function deleteCode(db: Db, userId: string, purpose: CodePurpose): 
     .execute();
 }
 
-/** Housekeeping: deletes expired codes (a missing code reads as expired); answers how many. */
-export async function deleteExpiredCodes(db: Db, now: Date): Promise<number> {
-  const result = await db.deleteFrom('userCodes').where('expiresAt', '<=', now).executeTakeFirst();
+/** Housekeeping: deletes the codes that expired before `expiredBefore`; answers how many. */
+export async function deleteExpiredCodes(db: Db, expiredBefore: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('userCodes')
+    .where('expiresAt', '<=', expiredBefore)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -5,8 +5,8 @@ import { codeMail } from './identity-mails.ts';
 import { countAttempt, countFailedAttempt, isLockedOut } from './throttle.service.ts';
 import {
   type CodePurpose,
-  codeExists,
   deleteCode,
+  findCode,
   replaceCode,
   spendAttempt,
 } from './user-codes.repository.ts';
@@ -18,6 +18,8 @@ const lifetimeMs: Record<CodePurpose, number> = {
 };
 /** Tries per code, the right one included; then the code is void and a new one must be sent. */
 export const MAX_CODE_ATTEMPTS = 5;
+/** How long an expired code is kept, so that its mail still reads as expired, not as wrong. */
+export const EXPIRED_CODE_KEPT_MS = 24 * HOUR;
 
 /**
  * Who a code is for. `mailTo` is the address of a user the operation applies to; null for a
@@ -33,19 +35,23 @@ export interface CodeHolder {
 /*
  * Six-digit mailed codes (sign-up confirmation, password reset): only a keyed hash is stored;
  * they expire and take few guesses. Unknown names go through the same steps, with a code that
- * is not mailed, so every answer and limit reads the same for them.
+ * is not mailed. Nothing a caller without the mailbox sees depends on what the name's user, or
+ * anyone else, did before: the mail limit answers like any request, and a wrong code is just
+ * wrong whatever code the name has (none, a pending one, one used up or expired).
  */
 
 /**
  * Makes a new code (voiding the previous one) and queues its mail; limited per holder per hour.
- * A holder without an address gets a code nobody knows, and no mail.
+ * A holder without an address gets a code nobody knows, and no mail. Past the limit nothing
+ * changes and nothing is mailed, with the same answer, so a name whose limit someone else used
+ * up reads like a name nobody holds.
  */
 export async function sendUserCode(
   ctx: AppContext,
   holder: CodeHolder,
   purpose: CodePurpose,
 ): Promise<void> {
-  if (await isLockedOut(ctx, 'mail', holder.id)) throw cognitoErrors.attemptLimitExceeded();
+  if (await isLockedOut(ctx, 'mail', holder.id)) return;
   await countAttempt(ctx, 'mail', holder.id);
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
   const codeHash = hashCode(ctx, holder.id, purpose, code);
@@ -62,8 +68,10 @@ export async function sendUserCode(
 
 /**
  * Accepts the code once. Every try spends an attempt first, so parallel guessing cannot get
- * past the limit; a wrong code also counts against the caller's address. A holder without an
- * address never gets past the comparison.
+ * past the limit. Any code but the mailed one is wrong (CodeMismatchException, counted against
+ * the caller's address), whether the name has no code, a live one, one used up or one expired:
+ * only the mailed code learns that it expired or ran out of tries. A holder without an address
+ * never gets past the comparison.
  */
 export async function consumeUserCode(
   ctx: AppContext,
@@ -73,22 +81,21 @@ export async function consumeUserCode(
   address: string,
 ): Promise<void> {
   const spent = await spendAttempt(ctx.db, holder.id, purpose, MAX_CODE_ATTEMPTS);
-  if (!spent) {
-    if (await codeExists(ctx.db, holder.id, purpose)) throw cognitoErrors.attemptLimitExceeded();
-    throw cognitoErrors.codeExpired();
-  }
-  if (spent.expiresAt <= ctx.now()) {
-    await deleteCode(ctx.db, holder.id, purpose);
-    throw cognitoErrors.codeExpired();
-  }
-  const expected = Buffer.from(spent.codeHash, 'hex');
-  const given = Buffer.from(hashCode(ctx, holder.id, purpose, code), 'hex');
-  const matches = expected.length === given.length && crypto.timingSafeEqual(expected, given);
-  if (!matches || !holder.mailTo) {
+  const stored = spent ?? (await findCode(ctx.db, holder.id, purpose));
+  const given = hashCode(ctx, holder.id, purpose, code);
+  if (!stored || !holder.mailTo || !sameHash(stored.codeHash, given)) {
     await countFailedAttempt(ctx, address);
     throw cognitoErrors.codeMismatch();
   }
+  if (stored.expiresAt <= ctx.now()) throw cognitoErrors.codeExpired();
+  if (!spent) throw cognitoErrors.attemptLimitExceeded();
   await deleteCode(ctx.db, holder.id, purpose);
+}
+
+function sameHash(storedHex: string, givenHex: string): boolean {
+  const stored = Buffer.from(storedHex, 'hex');
+  const given = Buffer.from(givenHex, 'hex');
+  return stored.length === given.length && crypto.timingSafeEqual(stored, given);
 }
 
 function hashCode(ctx: AppContext, userId: string, purpose: CodePurpose, code: string): string {

@@ -107,7 +107,9 @@ export async function sendConfirmationCode(ctx: AppContext, userId: string): Pro
  * when user-existence errors are prevented: a name the operation does not apply to (no user, a
  * disabled one, or one already confirmed for sign-up confirmation) goes through the same steps
  * with a code that is never mailed and never matches, kept under the user's id or the name's
- * stand-in id. So expiry, the 5 tries per code and the 10 mails an hour read the same for it.
+ * stand-in id. A wrong code and the 10 mails an hour read the same whatever the name's user did
+ * before (user-codes.service.ts), so a pending, used-up or expired code and a spent mail limit
+ * tell nothing either.
  */
 
 /** Who an operation's code is for: the user, when the operation applies to them. */

@@ -43,6 +43,7 @@ export async function subscriptionsRoutes(instance: FastifyInstance): Promise<vo
   app.post(
     '/wallet/grants',
     {
+      config: { notForManagers: true },
       schema: {
         summary: 'A SuperAdmin acting for the organization grants it credits',
         tags,
@@ -91,6 +92,7 @@ export async function subscriptionsRoutes(instance: FastifyInstance): Promise<vo
   app.post(
     '/subscriptions/:id',
     {
+      config: { notForManagers: true },
       schema: {
         summary: 'Apply credits to months, take scheduled months back, switch auto-renew',
         description:
@@ -108,6 +110,7 @@ export async function subscriptionsRoutes(instance: FastifyInstance): Promise<vo
   app.post(
     '/stripe/checkout',
     {
+      config: { notForManagers: true },
       schema: {
         summary: 'Open a Stripe Checkout Session for N credits; answers the payment page',
         tags,

@@ -56,7 +56,7 @@ export async function subAccountsRoutes(instance: FastifyInstance): Promise<void
   app.post(
     '/user',
     {
-      config: mailing,
+      config: { ...mailing, notForManagers: true },
       schema: {
         summary: 'Invite a sub-account user (mails a temporary password)',
         tags,
@@ -71,12 +71,16 @@ export async function subAccountsRoutes(instance: FastifyInstance): Promise<void
   );
   app.put(
     '/user',
-    { schema: { summary: 'Rename a user', tags, body: updateUserRequestSchema, ...one } },
+    {
+      config: { notForManagers: true },
+      schema: { summary: 'Rename a user', tags, body: updateUserRequestSchema, ...one },
+    },
     async (request) => renameSubAccount(app.ctx, request.principal, request.body, request.log),
   );
   app.put(
     '/user/role',
     {
+      config: { notForManagers: true },
       schema: {
         summary: "Change a user's role (manager or viewer); applies to their next call",
         tags,
@@ -88,7 +92,10 @@ export async function subAccountsRoutes(instance: FastifyInstance): Promise<void
   );
   app.delete(
     '/user',
-    { schema: { summary: 'Delete a user', tags, querystring: userRefQuerySchema } },
+    {
+      config: { notForManagers: true },
+      schema: { summary: 'Delete a user', tags, querystring: userRefQuerySchema },
+    },
     async (request, reply) => {
       await deleteSubAccount(app.ctx, request.principal, request.query, request.log);
       return reply.status(204).send();
@@ -97,6 +104,7 @@ export async function subAccountsRoutes(instance: FastifyInstance): Promise<void
   app.put(
     '/user/enable',
     {
+      config: { notForManagers: true },
       schema: {
         summary: 'Let a user sign in again',
         tags,
@@ -110,6 +118,7 @@ export async function subAccountsRoutes(instance: FastifyInstance): Promise<void
   app.put(
     '/user/disable',
     {
+      config: { notForManagers: true },
       schema: {
         summary: "Stop a user's sign-in and end their sessions",
         tags,
@@ -123,7 +132,7 @@ export async function subAccountsRoutes(instance: FastifyInstance): Promise<void
   app.put(
     '/user/reinvite',
     {
-      config: mailing,
+      config: { ...mailing, notForManagers: true },
       schema: {
         summary: 'Re-send the invite with a new temporary password',
         tags,
