@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { newestMail, registeredOwner, signIn, signOut } from './support/accounts.ts';
+import { fillSignIn, newestMail, registeredOwner, signOut } from './support/accounts.ts';
 
 // The three roles (docs/product.md#roles): the owner invites two people, picks a manager for one
 // and a viewer for the other, and changes a role on Sub-Accounts; then each signs in and sees
@@ -37,6 +37,14 @@ async function acceptInvite(request: APIRequestContext, email: string) {
   expect(answered.status()).toBe(200);
 }
 
+/** Opens a page signed out, is sent to sign in, and lands on that page. */
+async function signInTo(page: Page, path: string, email: string, password: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await fillSignIn(page, email, password);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
 async function openMenu(page: Page) {
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Farm settings' })).toBeVisible();
@@ -52,9 +60,9 @@ test('a manager and a viewer each see what their role allows', async ({ page, re
 
   // The owner invites both: the form starts on viewer; one is made a manager at the invite, the
   // other changed to manager and back in their row.
-  await signIn(page, ownerEmail, ownerPassword);
+  // Each person signs in where they were going (the login's redirect), not on the map.
+  await signInTo(page, '/users', ownerEmail, ownerPassword);
   await expect(page.getByText('Roles Farm')).toBeVisible();
-  await page.goto('/users');
   const invite = page.getByRole('form', { name: 'Invite a user' });
   await expect(invite.getByLabel('Role')).toHaveValue('viewer');
   await invite.getByLabel('Name').fill('Mia Manager');
@@ -75,13 +83,12 @@ test('a manager and a viewer each see what their role allows', async ({ page, re
   await expect(page.getByText(`${viewerEmail} is now a viewer.`)).toBeVisible();
   await expect(viewerRole).toHaveValue('viewer');
   await expectNoSeriousA11yViolations(page, 'Sub-Accounts with roles');
-  await page.getByRole('link', { name: 'Back to the map' }).click();
   await signOut(page);
   await acceptInvite(request, managerEmail);
   await acceptInvite(request, viewerEmail);
 
   // The manager: automated reports and settings, but no people, account or balers' controls.
-  await signIn(page, managerEmail, ownPassword);
+  await signInTo(page, '/automated-reports', managerEmail, ownPassword);
   await expect(page.getByText('Roles Farm')).toBeVisible();
   await openMenu(page);
   await expect(page.getByRole('menuitem', { name: 'Automated Reports' })).toBeVisible();
@@ -97,18 +104,16 @@ test('a manager and a viewer each see what their role allows', async ({ page, re
   ).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(managerSettings).toBeHidden();
-  await page.goto('/automated-reports');
   await expect(page.getByRole('button', { name: 'New automated report' })).toBeVisible();
   await page.goto('/fields');
   await expect(page.getByRole('button', { name: 'Draw a field' })).toBeVisible();
   await page.goto('/users');
   await expect(page.getByText('Only the account owner can modify users.')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Invite a user' })).toHaveCount(0);
-  await page.getByRole('link', { name: 'Back to the map' }).click();
   await signOut(page);
 
   // The viewer: reads, and is offered nothing to change.
-  await signIn(page, viewerEmail, ownPassword);
+  await signInTo(page, '/automated-reports', viewerEmail, ownPassword);
   await expect(page.getByText('Roles Farm')).toBeVisible();
   await openMenu(page);
   await expect(page.getByRole('menuitem', { name: 'Automated Reports' })).toHaveCount(0);
@@ -125,7 +130,6 @@ test('a manager and a viewer each see what their role allows', async ({ page, re
   await expect(viewerSettings.getByRole('button', { name: 'Apply' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(viewerSettings).toBeHidden();
-  await page.goto('/automated-reports');
   await expect(
     page.getByText('Automated reports are only available to account owners and managers.'),
   ).toBeVisible();
@@ -140,6 +144,5 @@ test('a manager and a viewer each see what their role allows', async ({ page, re
   await expect(page.getByRole('button', { name: 'New cutting' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add crop' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, "a viewer's Cuttings and Crops");
-  await page.getByRole('link', { name: 'Back to the map' }).click();
   await signOut(page);
 });
