@@ -1,4 +1,4 @@
-// DuckDB's figure for the summaries (issue 15: `/bales/summary` p50 ≤ 2× DuckDB on the same
+// DuckDB's figure for the summaries (the target: `/bales/summary` p50 ≤ 2× DuckDB on the same
 // rows): the organization's visible bales exported from the product's database, one row each
 // with the columns a summary reads (its grade and moisture verdict computed by the summaries'
 // SQL specification, as the server's bale columns hold them), loaded into an in-memory DuckDB

@@ -1,4 +1,4 @@
-// GET /heatmap/overlay for a 200-hectare field with 1,000 bales (issue 4), over HTTP with a
+// GET /heatmap/overlay for a 200-hectare field with 1,000 bales, over HTTP with a
 // real id token, on the benchmark organization's 200,000 bales: the field is added beside the
 // farm and its bales arrive through the ingest API like any baler's.
 import type { HeatmapInputResponse } from '@baletrack/contracts/heatmaps/heatmap';

@@ -15,7 +15,7 @@ import { median, percentile } from './stats.ts';
 import { summaryRows } from './summaries-api.ts';
 
 export const INGEST_TARGET = 5_000;
-/** Issue 15: ingest on PostgreSQL at least this share of COPY's rate on the same rows. */
+/** Target: ingest on PostgreSQL at least this share of COPY's rate on the same rows. */
 export const INGEST_COPY_SHARE_TARGET = 0.6;
 export const CLUSTERS_P50_TARGET_MS = 50;
 export const PAGE_LOAD_TARGET_MS = 2_000;

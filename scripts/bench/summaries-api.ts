@@ -180,7 +180,7 @@ export async function measureSummaryBaselines(
 export const SUMMARY_P50_TARGET_MS = 50;
 export const SUMMARY_SQL_RATIO_TARGET = 1.3;
 export const GROUP_BY_P50_TARGET_MS = 80;
-/** Issue 15: the API's p50 at most this many times DuckDB's on the same rows (2 threads). */
+/** Target: the API's p50 at most this many times DuckDB's on the same rows (2 threads). */
 export const DUCKDB_RATIO_TARGET = 2;
 
 /** The report's rows: targets on PGlite, figures only on PostgreSQL (`pass` undefined). */

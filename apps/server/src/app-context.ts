@@ -10,8 +10,8 @@ import type { SecretBox } from './lib/secret-box.ts';
 
 /**
  * What every feature may use: configuration, the database, mail, secrets, the clock and the
- * per-process caches. Built once by `createAppContext` in main.ts, a command or a test, and passed
- * down explicitly; nothing else holds per-process state.
+ * per-process caches. Built once by `createAppContext` in start-product.ts, a command or a test,
+ * and passed down explicitly; the few other per-process memos are listed in docs/ARCHITECTURE.md.
  */
 export interface AppContext {
   config: Config;

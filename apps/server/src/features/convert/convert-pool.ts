@@ -64,14 +64,14 @@ interface Slot {
 }
 
 /**
- * Conversion off the server's event loop and heap: a few worker processes, each with a heap
- * limit (CONVERT_WORKER_MEMORY_MB) and killed when a job overruns the time limit. Processes, not
- * worker threads: a thread's `resourceLimits` is best effort, and some allocations past it abort
- * the whole process (nodejs/node#47224), which is exactly what a hostile file must not do. A
+ * Conversion off the server's event loop and heap: a few worker processes, each with a heap limit
+ * (CONVERT_WORKER_MEMORY_MB) and killed when a job overruns the time limit. Processes, not worker
+ * threads: a thread's `resourceLimits` is best effort, and some allocations past it abort the whole
+ * process (a known Node.js bug, still open), which is exactly what a hostile file must not do. A
  * worker that runs out of memory, is killed or crashes is replaced when the next job needs one;
- * jobs wait in order. Answers what convertFile would (its refusals as ConvertError), plus a 413
- * for a worker out of memory and a TIMEOUT for one killed. Started lazily: an app that converts
- * nothing starts no worker.
+ * jobs wait in order. Answers what convertFile would (its refusals as ConvertError), plus a 413 for
+ * a worker out of memory and a TIMEOUT for one killed. Started lazily: an app that converts nothing
+ * starts no worker.
  */
 export class ConvertPool {
   private readonly slots = new Set<Slot>();

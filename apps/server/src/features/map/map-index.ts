@@ -31,7 +31,7 @@ import type { SnapshotStore } from './snapshot-store.ts';
 // Read by other features (geofences, heatmaps) from here.
 export { type BaleSubset, round } from './cluster-totals.ts';
 
-// Memory: about 1.3 KB a visible bale (docs/benchmarks.md), a handful of farms and date ranges
+// Memory: 0.34–0.65 KiB a visible bale (docs/benchmarks.md), a handful of farms and date ranges
 // per process.
 const MAX_SNAPSHOTS = 8;
 const MAX_RANGES_PER_SNAPSHOT = 6;
