@@ -69,92 +69,96 @@ export function AppHeader() {
             width={240}
             zIndex={getDefaultZIndex('overlay') + 1}
             middlewares={{ flip: false, shift: true, size: { padding: 8 } }}
-            styles={{ dropdown: { overflowY: 'auto' } }}
+            styles={{ dropdown: { display: 'flex', flexDirection: 'column' } }}
           >
             <Menu.Target>
               <Button variant="default">Menu</Button>
             </Menu.Target>
             <Menu.Dropdown>
-              {/* Grouped as a grower thinks of them: this map, the farm's records, the team and
+              {/* The part that scrolls takes keyboard focus, so a keyboard can scroll it too
+                  (Mantine keeps the dropdown itself out of the tab order). */}
+              <Box role="group" tabIndex={0} style={{ overflowY: 'auto', minHeight: 0 }}>
+                {/* Grouped as a grower thinks of them: this map, the farm's records, the team and
                   balers, their own account, help. */}
-              {onMap ? (
-                <>
-                  <Menu.Label>This map</Menu.Label>
-                  <HeatmapMenuItem />
-                  <Menu.Item onClick={filtersPanel.open}>Filters</Menu.Item>
-                  <Menu.Item onClick={summaryPanel.open}>Summary</Menu.Item>
-                </>
-              ) : (
-                <Menu.Item component={Link} to={mapLink}>
-                  Map
+                {onMap ? (
+                  <>
+                    <Menu.Label>This map</Menu.Label>
+                    <HeatmapMenuItem />
+                    <Menu.Item onClick={filtersPanel.open}>Filters</Menu.Item>
+                    <Menu.Item onClick={summaryPanel.open}>Summary</Menu.Item>
+                  </>
+                ) : (
+                  <Menu.Item component={Link} to={mapLink}>
+                    Map
+                  </Menu.Item>
+                )}
+                <Menu.Divider />
+                <Menu.Label>Farm records</Menu.Label>
+                <Menu.Item component={Link} to={routePaths.fields}>
+                  Fields
                 </Menu.Item>
-              )}
-              <Menu.Divider />
-              <Menu.Label>Farm records</Menu.Label>
-              <Menu.Item component={Link} to={routePaths.fields}>
-                Fields
-              </Menu.Item>
-              <Menu.Item component={Link} to={routePaths.cuttings}>
-                Cuttings and Crops
-              </Menu.Item>
-              {/* The report opens on the map's filter and dates. */}
-              <Menu.Item
-                component={Link}
-                to={{ pathname: routePaths.reports, search: selectionSearch(params) }}
-              >
-                Bale Reporting
-              </Menu.Item>
-              {may(currentUser.data?.groups, 'automatedReports') && (
-                <Menu.Item component={Link} to={routePaths.automatedReports}>
-                  Automated Reports
+                <Menu.Item component={Link} to={routePaths.cuttings}>
+                  Cuttings and Crops
                 </Menu.Item>
-              )}
-              <Menu.Item component={Link} to={routePaths.heatRisk}>
-                Heat Risk
-              </Menu.Item>
-              <Menu.Item component={Link} to={routePaths.inventory}>
-                Inventory
-              </Menu.Item>
-              <Menu.Item onClick={settingsDialog.open}>Farm settings</Menu.Item>
-              <Menu.Divider />
-              <Menu.Label>Team and balers</Menu.Label>
-              {may(currentUser.data?.groups, 'people') && (
-                // Only the owner manages people; the page would only refuse anyone else.
-                <Menu.Item component={Link} to={routePaths.users}>
-                  Sub-Accounts and Balers
+                {/* The report opens on the map's filter and dates. */}
+                <Menu.Item
+                  component={Link}
+                  to={{ pathname: routePaths.reports, search: selectionSearch(params) }}
+                >
+                  Bale Reporting
                 </Menu.Item>
-              )}
-              {/* Everyone: sub-users see the balers there, the controls disabled. */}
-              <Menu.Item component={Link} to={routePaths.balers}>
-                Baler Settings
-              </Menu.Item>
-              <Menu.Item component={Link} to={routePaths.subscription}>
-                Subscription plans and pricing
-              </Menu.Item>
-              <Menu.Divider />
-              <Menu.Label>{currentUser.data?.email ?? 'My account'}</Menu.Label>
-              <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
-              {may(currentUser.data?.groups, 'accountData') && (
-                // The owner's: the organization's data, its download, closing the account.
-                <Menu.Item component={Link} to={routePaths.account}>
-                  Account management
+                {may(currentUser.data?.groups, 'automatedReports') && (
+                  <Menu.Item component={Link} to={routePaths.automatedReports}>
+                    Automated Reports
+                  </Menu.Item>
+                )}
+                <Menu.Item component={Link} to={routePaths.heatRisk}>
+                  Heat Risk
                 </Menu.Item>
-              )}
-              {isAdmin(currentUser.data?.groups) && (
-                // SuperAdmins only: organizations to act for, the baler registry.
-                <Menu.Item component={Link} to={routePaths.admin}>
-                  Admin
+                <Menu.Item component={Link} to={routePaths.inventory}>
+                  Inventory
                 </Menu.Item>
-              )}
-              <Menu.Item onClick={() => void signOut()}>Sign Out</Menu.Item>
-              <Menu.Divider />
-              <Menu.Label>Help</Menu.Label>
-              <Menu.Item component={Link} to={routePaths.help}>
-                Helpful Information
-              </Menu.Item>
-              <Menu.Item component={Link} to={routePaths.feedback}>
-                Feedback
-              </Menu.Item>
+                <Menu.Item onClick={settingsDialog.open}>Farm settings</Menu.Item>
+                <Menu.Divider />
+                <Menu.Label>Team and balers</Menu.Label>
+                {may(currentUser.data?.groups, 'people') && (
+                  // Only the owner manages people; the page would only refuse anyone else.
+                  <Menu.Item component={Link} to={routePaths.users}>
+                    Sub-Accounts and Balers
+                  </Menu.Item>
+                )}
+                {/* Everyone: sub-users see the balers there, the controls disabled. */}
+                <Menu.Item component={Link} to={routePaths.balers}>
+                  Baler Settings
+                </Menu.Item>
+                <Menu.Item component={Link} to={routePaths.subscription}>
+                  Subscription plans and pricing
+                </Menu.Item>
+                <Menu.Divider />
+                <Menu.Label>{currentUser.data?.email ?? 'My account'}</Menu.Label>
+                <Menu.Item onClick={passwordDialog.open}>User Settings</Menu.Item>
+                {may(currentUser.data?.groups, 'accountData') && (
+                  // The owner's: the organization's data, its download, closing the account.
+                  <Menu.Item component={Link} to={routePaths.account}>
+                    Account management
+                  </Menu.Item>
+                )}
+                {isAdmin(currentUser.data?.groups) && (
+                  // SuperAdmins only: organizations to act for, the baler registry.
+                  <Menu.Item component={Link} to={routePaths.admin}>
+                    Admin
+                  </Menu.Item>
+                )}
+                <Menu.Item onClick={() => void signOut()}>Sign Out</Menu.Item>
+                <Menu.Divider />
+                <Menu.Label>Help</Menu.Label>
+                <Menu.Item component={Link} to={routePaths.help}>
+                  Helpful Information
+                </Menu.Item>
+                <Menu.Item component={Link} to={routePaths.feedback}>
+                  Feedback
+                </Menu.Item>
+              </Box>
             </Menu.Dropdown>
           </Menu>
         </Box>
