@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { newestMail, registeredOwner, signIn, signOut } from './support/accounts.ts';
+import { newestMail, registeredOwner, signIn, signInTo, signOut } from './support/accounts.ts';
 import { baleMap, demoOwner, mapCount, signInAsDemoOwner } from './support/demo-map.ts';
 import { superAdmin } from './support/superadmin.ts';
 
@@ -102,9 +102,8 @@ test("an owner authorizes a dealer's email, which its holder confirms from the m
   const password = 'Owner-2026x';
   const owner = await registeredOwner(request, { organizationName: 'Dealer Farm', password });
   const dealer = `dealer-${Date.now()}@example.com`;
-  await signIn(page, owner, password);
+  await signInTo(page, '/balers', owner, password);
   await expect(page.getByText('Dealer Farm')).toBeVisible();
-  await page.goto('/balers');
 
   const section = page.getByRole('region', { name: 'Authorized emails' });
   const form = section.getByRole('form', { name: 'Add an authorized email' });

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { fillSignIn, newestMail, registeredOwner, signOut } from './support/accounts.ts';
+import { newestMail, registeredOwner, signInTo, signOut } from './support/accounts.ts';
 
 // The three roles (docs/product.md#roles): the owner invites two people, picks a manager for one
 // and a viewer for the other, and changes a role on Sub-Accounts; then each signs in and sees
@@ -35,14 +35,6 @@ async function acceptInvite(request: APIRequestContext, email: string) {
     ChallengeResponses: { USERNAME: email, NEW_PASSWORD: ownPassword },
   });
   expect(answered.status()).toBe(200);
-}
-
-/** Opens a page signed out, is sent to sign in, and lands on that page. */
-async function signInTo(page: Page, path: string, email: string, password: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/login\?redirect=/);
-  await fillSignIn(page, email, password);
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
 async function openMenu(page: Page) {

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { signIn } from './support/accounts.ts';
+import { signInTo } from './support/accounts.ts';
 import { baleMap, signInAsDemoOwner } from './support/demo-map.ts';
 import { superAdmin } from './support/superadmin.ts';
 
@@ -111,9 +111,7 @@ for (const viewport of viewports) {
       page,
     }) => {
       test.setTimeout(120_000);
-      await signIn(page, superAdmin.email, superAdmin.password);
-      await expect(page).toHaveURL(/\/$/);
-      await page.goto('/admin');
+      await signInTo(page, '/admin', superAdmin.email, superAdmin.password);
       await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
       await expectShell(page, '/admin');
       await expectNoSeriousA11yViolations(page, `/admin (${viewport.name})`);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { newestMail, registeredOwner, signIn, signOut } from './support/accounts.ts';
+import { newestMail, registeredOwner, signIn, signInTo, signOut } from './support/accounts.ts';
 
 // The owner brings a farm hand in: invites them from Sub-Accounts, the hand reads the invite
 // mail, signs in with the temporary password, chooses their own, and sees the farm's map but
@@ -73,9 +73,8 @@ test('the owner invites a farm hand, who signs in with the mailed password and c
   await signOut(page);
 
   // The owner sees the hand confirmed, disables them (sign-in refused), then deletes them.
-  await signIn(page, ownerEmail, ownerPassword);
+  await signInTo(page, '/users', ownerEmail, ownerPassword);
   await expect(page.getByText('Sub-Account Farm')).toBeVisible();
-  await page.goto('/users');
   await expect(row).toContainText('Confirmed');
   await expect(row.getByRole('button', { name: 'Re-send invite' })).toHaveCount(0);
   await row.getByRole('button', { name: 'Disable' }).click();

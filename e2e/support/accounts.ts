@@ -59,6 +59,17 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await fillSignIn(page, email, password);
 }
 
+/**
+ * Opens a page signed out, is sent to sign in (the login's redirect), and lands on that page: for
+ * journeys that have no business on the map, which would load MapLibre for nothing.
+ */
+export async function signInTo(page: Page, path: string, email: string, password: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await fillSignIn(page, email, password);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
 /** Fills and sends the sign-in form on the page already shown. */
 export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
