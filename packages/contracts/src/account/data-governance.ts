@@ -23,13 +23,13 @@ export const dataKinds = [
 ] as const;
 export type DataKind = (typeof dataKinds)[number];
 
-/** One kind of data: how much, where it is kept, for how long, who can see it. */
+/** One kind of data: how much, what is kept and why, for how long, who can see it. */
 export const dataKindReportSchema = z.object({
   kind: z.enum(dataKinds),
   label: z.string(),
   count: z.number().int().min(0),
-  /** In words: the database and its tables. */
-  storedIn: z.string(),
+  /** In a grower's words: what is kept and why (the tables: docs/product.md#account). */
+  whatIsKept: z.string(),
   /** In words: how long it is kept. */
   retention: z.string(),
   /** In words: who can see it. */
@@ -41,7 +41,7 @@ export type DataKindReport = z.infer<typeof dataKindReportSchema>;
 export const dataGovernanceSchema = z.object({
   organizationName: z.string(),
   generatedAt: z.iso.datetime({ offset: true }),
-  /** The database holding all of it, in words ("one embedded PostgreSQL database …"). */
+  /** Where all of it is, in plain words ("one database on this server's own disk"). */
   database: z.string(),
   kinds: z.array(dataKindReportSchema),
   /** What happens to all of it when the account is closed, and other general rules. */

@@ -10,117 +10,132 @@ import { countOrganizationData } from './data-governance.repository.ts';
 const everyone = 'Everyone in the organization; SuperAdmins acting for it';
 const untilClosed = 'Until it is deleted, or the account is closed';
 
-/** Where each kind is kept (tables, in words), how long, who sees it: docs/product.md#account. */
+/**
+ * What each kind holds and why, in a grower's words; how long; who sees it. The tables behind
+ * each kind are listed in docs/product.md#account.
+ */
 const kinds: Record<
   DataKind,
-  { label: string; storedIn: string; retention: string; visibleTo: string }
+  { label: string; whatIsKept: string; retention: string; visibleTo: string }
 > = {
   people: {
     label: 'People (owner and sub-account users)',
-    storedIn:
-      'users (name, email, role, status; the password only as an encrypted SRP verifier); one-time codes, sign-in sessions and refresh tokens as hashes',
+    whatIsKept:
+      'Each person’s name, email, role and whether they can sign in; your password, stored so that nobody — us included — can read it; sign-in codes and sessions, stored scrambled so that a copy of them would not let anyone in',
     retention: `${untilClosed}. Codes and sign-in sessions expire within minutes to days and are purged hourly`,
     visibleTo: 'The owner; each person sees themself; SuperAdmins',
   },
   balers: {
     label: 'Balers',
-    storedIn: 'balers (name, VIN, on/off; the ingest key only as a hash)',
+    whatIsKept:
+      'Each baler’s name, VIN and whether it is on, so its bales reach your map; its ingest key, stored so that nobody can read it back',
     retention: `${untilClosed}. A removed baler is kept, without its key, because its bales remain`,
     visibleTo: everyone,
   },
   bales: {
     label: 'Bales',
-    storedIn: 'bales (every measurement, position and time), bale_versions',
+    whatIsKept:
+      'Every measurement, position and time each bale reported, and every earlier version of each bale’s record, so changes can be traced',
     retention: untilClosed,
     visibleTo: `${everyone}; only bales of months with an active subscription are shown`,
   },
   fields: {
     label: 'Fields',
-    storedIn: 'fields (name and GeoJSON boundary), cutting_fields',
+    whatIsKept:
+      'Each field’s name and boundary, and the cuttings it was in, to place bales in fields',
     retention: untilClosed,
     visibleTo: everyone,
   },
   geofences: {
     label: 'Storage areas (geofences)',
-    storedIn: 'geofences (name and GeoJSON boundary)',
+    whatIsKept: 'Each storage area’s name and boundary, to show which bales are stored there',
     retention: untilClosed,
     visibleTo: everyone,
   },
   cuttings: {
     label: 'Cuttings',
-    storedIn: 'cuttings, cutting_fields',
+    whatIsKept: 'Each cutting and the fields it covered, to group bales by cutting',
     retention: untilClosed,
     visibleTo: everyone,
   },
-  crops: { label: 'Crops', storedIn: 'crops', retention: untilClosed, visibleTo: everyone },
+  crops: {
+    label: 'Crops',
+    whatIsKept: 'The crops you named, so each cutting is graded for its crop',
+    retention: untilClosed,
+    visibleTo: everyone,
+  },
   filters: {
     label: 'Saved filters',
-    storedIn: 'filters',
+    whatIsKept: 'Your saved filters, to apply them again',
     retention: untilClosed,
     visibleTo: everyone,
   },
   automatedReports: {
     label: 'Automated reports',
-    storedIn:
-      'automated_reports (filter, schedule, recipients), report_runs (each period sent), the mailed CSV in mail_attachments',
+    whatIsKept:
+      'Each report’s filter, schedule and recipients; each period sent, so none goes out twice; the CSV file that was mailed',
     retention: `${untilClosed}. Sent reports' mail as for mail below`,
     visibleTo: 'The owner; the recipients get the mailed CSV; SuperAdmins acting for it',
   },
   creditEntries: {
     label: 'Credit history',
-    storedIn:
-      'credit_ledger (purchases, grants, months applied, refunds, renewals), stripe_checkouts (card payments; card details stay with Stripe)',
+    whatIsKept:
+      'Every credit purchase, grant, month applied, refund and renewal, so your balance adds up; card payments, whose card details stay with Stripe and never reach us',
     retention: untilClosed,
     visibleTo: `${everyone}; only the owner changes subscriptions`,
   },
   subscriptionMonths: {
     label: 'Subscription months',
-    storedIn: 'baler_subscription_months, renewal_notices',
+    whatIsKept:
+      'The months each baler is subscribed for, to show its bales of those months, and the renewal reminders sent',
     retention: untilClosed,
     visibleTo: everyone,
   },
   authorizedEmails: {
     label: 'Authorized emails',
-    storedIn: 'authorized_emails (the confirmation token and code only as hashes)',
+    whatIsKept:
+      'Each authorized address; its confirmation link and code, stored so that nobody can read them back',
     retention: `${untilClosed}. Removed ones are kept, marked Deleted`,
     visibleTo: everyone,
   },
   mail: {
     label: 'Mail to its people',
-    storedIn: 'outbox (recipient, subject, body)',
+    whatIsKept: 'Each mail’s recipient, subject and text, to send it',
     retention:
       'A body is emptied once the mail is sent; sent mail is deleted after 30 days. Without a mail server, mail stays in the local mailbox',
     visibleTo: "The recipient; the server's operator",
   },
   feedback: {
     label: 'Feedback',
-    storedIn: 'feedback (type, name, email, details), also mailed to the support address',
+    whatIsKept:
+      'What you sent (type, name, email, details), also mailed to support so we can answer',
     retention: untilClosed,
     visibleTo: "The sender; the operator's support address",
   },
   conversations: {
     label: 'Support chat messages',
-    storedIn: 'chat_messages (each person’s conversation)',
+    whatIsKept: 'Each person’s support-chat conversation, so it can be picked up again',
     retention: 'Up to 30 days, or until the person clears it',
     visibleTo: 'The person who chatted',
   },
   dataExports: {
     label: 'Data exports',
-    storedIn: 'data_exports (the ZIP file; its link’s token only as a hash)',
+    whatIsKept:
+      'The ZIP file of each export; its download link, stored so that only the mailed link opens it',
     retention: `${DATA_LINK_EXPIRY_DAYS} days after it is made, then the file and its row are deleted. Kept after the account is closed, so the link works for its ${DATA_LINK_EXPIRY_DAYS} days`,
     visibleTo: 'Whoever holds the mailed link, until it expires',
   },
   hayPrices: {
     label: 'Hay prices',
-    storedIn:
-      'hay_prices (price per grade and ton from a day on, who set it); a change is a new row',
+    whatIsKept:
+      'The price per grade and ton from a day on, and who set it; a change adds a new price rather than overwriting the old one',
     retention: `${untilClosed}. Earlier prices are kept, so a past value can be recomputed`,
     visibleTo: `${everyone}; the owner and managers set them`,
   },
   heatRiskMail: {
     label: 'Heat-risk mail: people chosen',
-    storedIn:
-      'heat_risk_recipients (the people chosen for the daily mail), heat_risk_mails (the day each mail went out and how many entries it listed)',
+    whatIsKept:
+      'The people chosen for the daily heat-risk mail, and the day each mail went out with how many entries it listed',
     retention: untilClosed,
     visibleTo: 'The owner; the chosen people get the mail',
   },
@@ -142,8 +157,8 @@ export async function dataGovernance(
   if (!organization) throw new AppError('NOT_FOUND', 'This organization does not exist.');
   const database =
     'url' in ctx.config.database
-      ? "one PostgreSQL database, run by this installation's operator"
-      : "one embedded PostgreSQL database (PGlite) in this server's data directory";
+      ? 'one database, run by whoever operates this installation'
+      : "one database on this server's own disk";
   return {
     organizationName: organization.name,
     generatedAt: ctx.now().toISOString(),

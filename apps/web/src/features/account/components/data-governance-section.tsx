@@ -2,7 +2,7 @@ import { Accordion, Alert, Group, List, Skeleton, Stack, Table, Text, Title } fr
 import { useDataGovernance } from '@/features/account/api/get-data-governance';
 import { formatNumber } from '@/lib/format';
 
-/** "Your organization's data": what is stored, how much, where, how long, who sees it. */
+/** "Your organization's data": what is stored and why, how much, how long, who sees it. */
 export function DataGovernanceSection() {
   const governance = useDataGovernance();
   return (
@@ -34,7 +34,7 @@ export function DataGovernanceSection() {
                 </Accordion.Control>
                 <Accordion.Panel>
                   <Stack gap={4}>
-                    <Text size="sm">Kept in: {kind.storedIn}</Text>
+                    <Text size="sm">What is kept: {kind.whatIsKept}</Text>
                     <Text size="sm">For how long: {kind.retention}</Text>
                     <Text size="sm">Who can see it: {kind.visibleTo}</Text>
                   </Stack>
@@ -48,7 +48,7 @@ export function DataGovernanceSection() {
                 <Table.Tr>
                   <Table.Th>What</Table.Th>
                   <Table.Th ta="right">How many</Table.Th>
-                  <Table.Th>Kept in</Table.Th>
+                  <Table.Th>What is kept</Table.Th>
                   <Table.Th>For how long</Table.Th>
                   <Table.Th>Who can see it</Table.Th>
                 </Table.Tr>
@@ -59,7 +59,7 @@ export function DataGovernanceSection() {
                     <Table.Td fw={500}>{kind.label}</Table.Td>
                     <Table.Td ta="right">{formatNumber(kind.count)}</Table.Td>
                     <Table.Td>
-                      <Text size="sm">{kind.storedIn}</Text>
+                      <Text size="sm">{kind.whatIsKept}</Text>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{kind.retention}</Text>

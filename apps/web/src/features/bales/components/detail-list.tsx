@@ -1,4 +1,4 @@
-import type { DetailRow } from '@/features/bales/utils/bale-detail-groups';
+import type { ReactNode } from 'react';
 import classes from './detail-list.module.css';
 
 /**
@@ -6,7 +6,14 @@ import classes from './detail-list.module.css';
  * 'Weight, 1,102 lb' and a test finds a value by its label:
  * `getByRole('row', { name: /^Weight / }).getByRole('cell')`.
  */
-export function DetailList({ title, rows }: { title?: string; rows: DetailRow[] }) {
+export function DetailList({
+  title,
+  rows,
+}: {
+  title?: string;
+  /** A value may be text or, to say what to do about it, text with a link; null: not reported. */
+  rows: { label: string; value: ReactNode }[];
+}) {
   return (
     <table className={classes.table}>
       {title && <caption className={classes.caption}>{title}</caption>}

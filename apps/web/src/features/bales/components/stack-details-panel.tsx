@@ -1,6 +1,7 @@
 import type { StackValueResponse } from '@baletrack/contracts/inventory/inventory';
-import { Alert, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useMemo } from 'react';
+import { Alert, Anchor, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { type ReactNode, useMemo } from 'react';
+import { Link } from 'react-router';
 import { useStackInfo } from '@/features/bales/api/get-stack-info';
 import { useStackValue } from '@/features/bales/api/get-stack-value';
 import { DetailList } from '@/features/bales/components/detail-list';
@@ -14,6 +15,7 @@ import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
 import { useActiveFilter } from '@/hooks/use-active-filter';
 import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
 import { formatCount, formatNumber, formatPercent } from '@/lib/format';
+import { routePaths } from '@/lib/route-names';
 import classes from './stack-details-panel.module.css';
 
 const stackGradeOf = (v: StackValueResponse) =>
@@ -23,10 +25,22 @@ const stackGradeOf = (v: StackValueResponse) =>
 
 /**
  * The value of the stack's bales still on hand, saying how many they are when some were loaded
- * out (the grade and the averages above are of all the stack's bales).
+ * out (the grade and the averages above are of all the stack's bales). Without a value, says why
+ * and, when a price is what is missing, where to set one.
  */
-function onHandValue(totals: StackValueResponse, stackCount: number): string | null {
-  if (totals.value === null) return null;
+function onHandValue(totals: StackValueResponse, stackCount: number): ReactNode {
+  if (totals.value === null) {
+    if (totals.baleCount === 0) return 'No bales on hand';
+    if (totals.grade === null) return 'Not valued: the stack has no quality grade';
+    return (
+      <>
+        No price set —{' '}
+        <Anchor component={Link} to={routePaths.inventory} size="sm">
+          set hay prices in Inventory
+        </Anchor>
+      </>
+    );
+  }
   const value = formatMoney(totals.value);
   return totals.baleCount < stackCount
     ? `${value} (${formatCount(totals.baleCount, 'bale', 'bales')} on hand)`

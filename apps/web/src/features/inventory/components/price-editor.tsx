@@ -115,7 +115,11 @@ export function PriceEditor({ canSet }: { canSet: boolean }) {
           )}
         </form>
       )}
-      <ScrollArea type="auto" tabIndex={0}>
+      {/* On a phone the table scrolls sideways; its viewport takes keyboard focus to do so. */}
+      <ScrollArea
+        type="auto"
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Price history table' }}
+      >
         <Table striped aria-label="Price history">
           <Table.Thead>
             <Table.Tr>

@@ -21,7 +21,11 @@ export function ValueTable({ title, heading, rows, extraHeading, units }: ValueT
       <Title order={2} size="h4" mb="xs">
         {title}
       </Title>
-      <ScrollArea type="auto" tabIndex={0}>
+      {/* On a phone the table scrolls sideways; its viewport takes keyboard focus to do so. */}
+      <ScrollArea
+        type="auto"
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': `${title} table` }}
+      >
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>

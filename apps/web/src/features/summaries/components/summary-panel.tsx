@@ -31,16 +31,26 @@ export function SummaryPanel({ opened, onClose }: SummaryPanelProps) {
   const [by, setBy] = useState<SummaryGrouping>('field');
 
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="lg" title="Summary">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title="Summary"
+      closeButtonProps={{ 'aria-label': 'Close summary' }}
+    >
       <PanelBoundary what="The summary">
         <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {filterId ? 'Bales of the applied filter' : 'All bales'} within the dates in the top
-            bar; bales that need a subscription are not counted.{' '}
+          {/* The link stands outside the dimmed text so it keeps the normal link colour. */}
+          <div>
+            <Text size="sm" c="dimmed">
+              {filterId ? 'Bales of the applied filter' : 'All bales'} within the dates in the top
+              bar; bales that need a subscription are not counted.
+            </Text>
             <HelpLink slug="filters-and-summaries" anchor="summaries">
               About summaries
             </HelpLink>
-          </Text>
+          </div>
           {summary.isPending ? (
             <Skeleton height={180} aria-label="Loading summary" />
           ) : summary.isError ? (
