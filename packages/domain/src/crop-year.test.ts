@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cropYearDays, cropYearOf, cropYearWindow } from './crop-year.ts';
+import { cropYearDays, cropYearOf, cropYearWindow, cuttingLabel } from './crop-year.ts';
 
 describe('cropYearWindow', () => {
   it('is the calendar year when the crop year starts in January', () => {
@@ -48,5 +48,16 @@ describe('cropYearDays', () => {
     expect(cropYearDays(2024, 3)).toEqual({ first: '2024-03-01', last: '2025-02-28' });
     expect(cropYearDays(2023, 3)).toEqual({ first: '2023-03-01', last: '2024-02-29' });
     expect(cropYearDays(2026, 1)).toEqual({ first: '2026-01-01', last: '2026-12-31' });
+  });
+});
+
+describe('cuttingLabel', () => {
+  it('adds the crop year only when the name does not already say it', () => {
+    expect(cuttingLabel('1st cutting', 2025)).toBe('1st cutting (2025)');
+    expect(cuttingLabel('2025 Alfalfa 1st cutting', 2025)).toBe('2025 Alfalfa 1st cutting');
+    expect(cuttingLabel('Alfalfa 2nd, 2025', 2025)).toBe('Alfalfa 2nd, 2025');
+    // Another year, or the digits inside a longer number, are not the crop year.
+    expect(cuttingLabel('2024 Alfalfa regrowth', 2025)).toBe('2024 Alfalfa regrowth (2025)');
+    expect(cuttingLabel('Lot 120251', 2025)).toBe('Lot 120251 (2025)');
   });
 });

@@ -41,3 +41,13 @@ export function cropYearDays(year: number, startMonth: number): { first: string;
   const day = (date: Date) => date.toISOString().slice(0, 10);
   return { first: day(start), last: day(new Date(end.getTime() - 86_400_000)) };
 }
+
+/**
+ * A cutting as people read it: its name with its crop year, unless the name already says the
+ * year (growers often name cuttings "2025 Alfalfa 1st cutting").
+ * @example cuttingLabel('1st cutting', 2025) // '1st cutting (2025)'
+ * @example cuttingLabel('2025 Alfalfa 1st cutting', 2025) // '2025 Alfalfa 1st cutting'
+ */
+export function cuttingLabel(name: string, year: number): string {
+  return new RegExp(`(^|\\D)${year}(\\D|$)`).test(name) ? name : `${name} (${year})`;
+}

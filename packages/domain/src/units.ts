@@ -111,7 +111,12 @@ export function fromDisplayValue(value: number, quantity: Quantity, system: Meas
 }
 
 const numberFormats = new Map<number, Intl.NumberFormat>();
-function formatNumber(value: number, digits: number): string {
+
+/**
+ * A number as the product writes it: thousands separated, at most `digits` decimals.
+ * @example formatNumber(1438.472, 2) // '1,438.47'
+ */
+export function formatNumber(value: number, digits: number): string {
   let format = numberFormats.get(digits);
   if (!format) {
     // English is the only locale (docs/product.md#client-behaviour).

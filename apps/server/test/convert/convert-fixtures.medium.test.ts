@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ConvertedFeature } from '@baletrack/contracts/convert/formats';
+import { unzipSync, zipSync } from 'fflate';
+import { parseDbf } from 'shpjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accessToken, convert, reportOf, toGeoJson } from './helpers/convert-client.ts';
@@ -102,6 +104,34 @@ describe('files not written by our exporter', () => {
     );
     const east = body.features.find((f) => f.properties.name === 'East Pivot');
     expectSameBoundary(geometryOf(east ? [east] : [], 0), holed, 1e-9);
+  });
+
+  it('TRIMBLE AgGPS tree as SHAPE: the .dbf keeps CLIENT and FARM beside NAME', async () => {
+    const response = await convert(t, token, {
+      file: fixture('trimble-aggps.zip'),
+      filename: 'AgGPS.zip',
+      targetFormat: 'SHAPE',
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const zip = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    const dbf = zip['AgGPS.dbf'];
+    expect(dbf).toBeDefined();
+    const rows = parseDbf(dbf as Uint8Array, 'UTF-8') as Record<string, unknown>[];
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { NAME: 'East Pivot', CLIENT: 'Jones', FARM: 'Valley Farm' },
+        { NAME: 'West 80', CLIENT: 'Jones', FARM: 'Valley Farm' },
+      ]),
+    );
+    // Read back as a shapefile, the fields keep their client and farm.
+    const back = await toGeoJson(t, token, { file: zipSync(zip), filename: 'back.zip' });
+    expect(back.sourceFormat).toBe('SHAPE');
+    expect(back.features.map((f) => f.properties)).toEqual(
+      expect.arrayContaining([
+        { name: 'East Pivot', client: 'Jones', farm: 'Valley Farm' },
+        { name: 'West 80', client: 'Jones', farm: 'Valley Farm' },
+      ]),
+    );
   });
 
   it('ISOXML v3.3: version detected from the header, escaped names, hole kept', async () => {

@@ -1,5 +1,8 @@
+import { buffer } from 'node:stream/consumers';
 import { messages } from '@baletrack/contracts/errors/messages';
+import type { BaleSummary } from '@baletrack/contracts/summaries/summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportPdf } from '../../src/features/reports/report-pdf.ts';
 import type { Farm } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { pdfPageCount, pdfText } from './read-pdf.ts';
@@ -168,5 +171,44 @@ describe('GET /reports/pdf', () => {
         .where('id', '=', farm.orgId)
         .execute();
     }
+  });
+});
+
+describe('reportPdf', () => {
+  it('writes group totals with thousands separators, as the screens do', async () => {
+    const none = { avgMoisture: null, peakMoisture: null, rfv: null, adf: null, ndf: null };
+    const summary: BaleSummary = {
+      count: 2_500,
+      totalWeightKg: 1_438_470,
+      totalDryMassKg: 1_251_469,
+      averages: { ...none, weightKg: 575.4, protein: null, ash: null, sugar: null },
+      maxPeakMoisture: null,
+      grades: {
+        legume: { Supreme: 0, Premium: 0, Good: 0, Fair: 0, Utility: 0 },
+        grass: { Premium: 0, Good: 0, Fair: 0, Low: 0 },
+        ungraded: 2_500,
+      },
+      aboveSafeMoistureCount: 0,
+    };
+    const group = { ...summary, key: 'f1', name: 'Big field' };
+    const document = reportPdf(
+      {
+        organizationName: 'Prés du Lac Farm',
+        filterName: 'Everything',
+        conditions: ['Every bale'],
+        dates: 'All dates',
+        system: 'MetricSI',
+        rfvEnabled: true,
+        cuttinglessIncluded: true,
+        summary,
+        byField: [group],
+        byCutting: [],
+        generatedAt: new Date('2025-07-01T12:00:00Z'),
+      },
+      { compress: false },
+    );
+    const lines = pdfText(await buffer(document)).split('\n');
+    const row = lines.slice(lines.indexOf('Big field'), lines.indexOf('Big field') + 4);
+    expect(row).toEqual(['Big field', '2,500', '1,438.47', '1,251.47']);
   });
 });

@@ -1,6 +1,7 @@
 import { type BaleSize, baleSizeLabels } from '@baletrack/contracts/bales/bale';
 import type { MeasurementSystem } from '@baletrack/contracts/constants';
 import type { FilterAttribute, FilterDefinition, Range } from '@baletrack/contracts/filters/filter';
+import { cuttingLabel } from '@baletrack/domain/crop-year';
 import { formatMeasure, type Quantity } from '@baletrack/domain/units';
 import type { SummaryReference } from '../summaries/summary-reference.repository.ts';
 
@@ -64,7 +65,7 @@ export function filterInWords(
   if (dateRange?.kind === 'lastDays') lines.push(`Made in the last ${dateRange.days} days`);
   if (dateRange?.kind === 'fixed') lines.push(`Made ${dateRange.start} to ${dateRange.end}`);
   const byId = (list: { id: string; name: string }[]) => new Map(list.map((x) => [x.id, x.name]));
-  const cuttings = new Map(reference.cuttings.map((c) => [c.id, `${c.name} (${c.year})`]));
+  const cuttings = new Map(reference.cuttings.map((c) => [c.id, cuttingLabel(c.name, c.year)]));
   lines.push(
     ...named('Fields', filter.fieldIds, byId(reference.fields)),
     ...named('Cuttings', filter.cuttingIds, cuttings),

@@ -30,8 +30,9 @@ export function fit(doc: Doc, text: string, width: number): string {
   return `${cut}...`;
 }
 
-export function heading(doc: Doc, text: string): void {
-  keepTogether(doc, 60);
+/** A section's title, on the page of the first `keepWith` points of what follows it. */
+export function heading(doc: Doc, text: string, keepWith = 0): void {
+  keepTogether(doc, 60 + keepWith);
   doc.moveDown(0.8);
   doc.font(BOLD).fontSize(13).fillColor(INK).text(pdfText(text), doc.page.margins.left);
   doc.moveDown(0.3);
@@ -71,11 +72,33 @@ export interface TableColumn<Row> {
   cell: (row: Row) => string;
 }
 
-/** A table whose rows run onto new pages, the header repeated on each. */
-export function table<Row>(doc: Doc, columns: TableColumn<Row>[], rows: Row[]): void {
+/** Rows a table never leaves alone on its last page: fewer move there with the ones before. */
+export const LAST_PAGE_MIN_ROWS = 5;
+const ROW_HEIGHT = 16;
+
+/**
+ * The room a table needs where it starts: its header with three rows, or a short table whole
+ * (with `tail`), so that it is not split at all.
+ */
+export function tableStartHeight(rowCount: number, tail = 0): number {
+  const short = rowCount < LAST_PAGE_MIN_ROWS + 3;
+  return ROW_HEIGHT * (short ? 1 + rowCount : 4) + (short ? tail : 0);
+}
+
+/**
+ * A table whose rows run onto new pages, the header repeated on each. Its last
+ * `LAST_PAGE_MIN_ROWS` rows and `tail` (room for what follows, such as a note) stay together, so
+ * a page never holds only a row or two of a table that began before it.
+ */
+export function table<Row>(
+  doc: Doc,
+  columns: TableColumn<Row>[],
+  rows: Row[],
+  options: { tail?: number } = {},
+): void {
   const left = doc.page.margins.left;
   const total = contentWidth(doc);
-  const rowHeight = 16;
+  const rowHeight = ROW_HEIGHT;
   const pad = 4;
   const line = (cells: (column: TableColumn<Row>) => string, bold: boolean) => {
     const y = doc.y;
@@ -102,10 +125,14 @@ export function table<Row>(doc: Doc, columns: TableColumn<Row>[], rows: Row[]): 
     doc.x = left;
     doc.y = y + rowHeight;
   };
-  keepTogether(doc, rowHeight * 3);
+  const tail = options.tail ?? 0;
+  const lastRows = Math.min(LAST_PAGE_MIN_ROWS, rows.length);
+  const lastStart = rows.length - lastRows;
+  keepTogether(doc, tableStartHeight(rows.length, tail));
   line((column) => column.title, true);
-  for (const row of rows) {
-    if (roomLeft(doc) < rowHeight) {
+  for (const [i, row] of rows.entries()) {
+    const needed = i === lastStart ? lastRows * rowHeight + tail : rowHeight;
+    if (roomLeft(doc) < needed) {
       doc.addPage();
       line((column) => column.title, true);
     }

@@ -5,7 +5,7 @@ import {
   type BaleSummaryGroup,
   grassGrades,
 } from '@baletrack/contracts/summaries/summary';
-import { formatMeasure, type Quantity, unitOf } from '@baletrack/domain/units';
+import { formatMeasure, formatNumber, type Quantity, unitOf } from '@baletrack/domain/units';
 import PDFDocument from 'pdfkit';
 import { pdfText } from './pdf-text.ts';
 import {
@@ -21,6 +21,7 @@ import {
   MUTED,
   type TableColumn,
   table,
+  tableStartHeight,
 } from './report-pdf-parts.ts';
 
 /** Everything the printable report shows (docs/product.md#reports), worked out beforehand. */
@@ -47,6 +48,8 @@ const systemNames: Record<MeasurementSystem, string> = {
 };
 
 const dash = '-';
+/** Room for the note under a groups table (a gap and one line of 8 pt). */
+const NOTE_HEIGHT = 16;
 const percent = (value: number | null) => (value === null ? dash : `${value.toFixed(1)} %`);
 const index = (value: number | null) => (value === null ? dash : value.toFixed(0));
 
@@ -140,7 +143,7 @@ function grades(doc: Doc, content: ReportPdfContent): void {
 
 function groupColumns(content: ReportPdfContent, first: string): TableColumn<BaleSummaryGroup>[] {
   const tonnage = unitOf('tonnage', content.system);
-  const tons = (kg: number) => tonnage.fromSI(kg).toFixed(tonnage.digits);
+  const tons = (kg: number) => formatNumber(tonnage.fromSI(kg), tonnage.digits);
   return [
     { title: first, width: 0.34, cell: (g) => g.name },
     { title: 'Bales', width: 0.11, align: 'right', cell: (g) => formatCount(g.count) },
@@ -174,12 +177,13 @@ function groups(
   by: { title: string; column: string; plural: string },
   rows: BaleSummaryGroup[],
 ) {
-  heading(doc, by.title);
+  heading(doc, by.title, tableStartHeight(rows.length, NOTE_HEIGHT));
   if (rows.length === 0) {
     doc.font(FONT).fontSize(9).fillColor(MUTED).text('No bales.');
     return;
   }
-  table(doc, groupColumns(content, by.column), rows);
+  // The note below stays on the page of the table's last rows.
+  table(doc, groupColumns(content, by.column), rows, { tail: NOTE_HEIGHT });
   doc.moveDown(0.3);
   doc
     .font(FONT)

@@ -1,5 +1,6 @@
 import type { HayGrade } from '@baletrack/contracts/inventory/hay-grade';
 import type { SummaryGrouping } from '@baletrack/contracts/summaries/summary';
+import { cuttingLabel } from '@baletrack/domain/crop-year';
 import { hayGradeLabel } from '@baletrack/domain/quality-grade/hay-grade';
 import type { TimeRange } from '../bales/time-range.ts';
 import { type BaleColumns, gradeKeys, type NumericColumn, slotsMadeIn } from './summary-columns.ts';
@@ -136,7 +137,7 @@ function groupsOf(
         orNone(
           held.flatMap((c) => {
             const cutting = reference.cuttings[c];
-            return cutting ? [group(cutting.id, `${cutting.name} (${cutting.year})`)] : [];
+            return cutting ? [group(cutting.id, cuttingLabel(cutting.name, cutting.year))] : [];
           }),
         ),
       );

@@ -78,7 +78,8 @@ function checkDbf(dbf: Uint8Array, path: string): void {
 const finite = (position: number[]) => position.every(Number.isFinite);
 
 /**
- * One layer's records as features in WGS 84. The .shp and .dbf headers' claims are checked
+ * One layer's records as features in WGS 84, named from their attributes, with the CLIENT and FARM
+ * columns when the .dbf has them (as SHAPE exports write them). The .shp and .dbf headers' claims are checked
  * first, and a coordinate that is NaN or infinite refuses the file (with or without a .prj).
  * With a .prj the coordinates are reprojected (proj4); without one they are taken as
  * longitude/latitude only if every coordinate fits that range (a note says so), else the layer is
@@ -116,7 +117,23 @@ export function readShapefileLayer(layer: ShapefileLayer, notes: string[]): Read
   } else if (geometries.length > 0) {
     notes.push(messages.convert.wgs84Assumed(layer.path));
   }
-  return geometries.map((geometry, i) => ({ name: nameFromAttributes(rows[i]), geometry }));
+  return geometries.map((geometry, i) => {
+    const row = rows[i];
+    const client = textColumn(row, 'client');
+    const farm = textColumn(row, 'farm');
+    return {
+      name: nameFromAttributes(row),
+      ...(client ? { client } : {}),
+      ...(farm ? { farm } : {}),
+      geometry,
+    };
+  });
+}
+
+/** A text column of a .dbf record by name, ignoring case: CLIENT and FARM as we write them. */
+function textColumn(row: Record<string, unknown> | undefined, name: string): string | undefined {
+  const value = Object.entries(row ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 }
 
 /** The ESRI rule: outer rings clockwise, holes counter-clockwise, all parts of one record. */

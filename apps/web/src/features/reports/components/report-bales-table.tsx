@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import {
   type ReportRow,
+  rowName,
   type Sort,
   SortedRowView,
   type SortKey,
@@ -25,7 +26,7 @@ interface Column {
 
 function columnsFor(units: DisplayUnits, rfvEnabled: boolean): Column[] {
   return [
-    { title: 'Bale', sortKey: 'uid', width: 300, cell: (r) => r.uid },
+    { title: 'Bale', sortKey: 'tag', width: 300, cell: rowName },
     {
       title: 'Made',
       sortKey: 'createdMs',
@@ -84,10 +85,12 @@ interface ReportBalesTableProps {
   rfvEnabled: boolean;
 }
 
+/** Bales named and ordered as on the map: by tag, untagged ones (named by uid) last. */
+const byTag: Sort = { key: 'tag', direction: 'asc' };
+
 /**
- * The report's bales, sortable by a few columns. Only the rows in view are drawn (TanStack
- * Virtual), so hundreds of thousands of bales scroll as smoothly as a hundred. Without a sort
- * chosen, bales keep the server's order (by uid).
+ * The report's bales, sortable by a few columns, by tag at first. Only the rows in view are drawn
+ * (TanStack Virtual), so hundreds of thousands of bales scroll as smoothly as a hundred.
  */
 export function ReportBalesTable({
   rows,
@@ -96,7 +99,7 @@ export function ReportBalesTable({
   units,
   rfvEnabled,
 }: ReportBalesTableProps) {
-  const [sort, setSort] = useState<Sort | null>(null);
+  const [sort, setSort] = useState<Sort>(byTag);
   const [sorter] = useState(() => new SortedRowView());
   const sorted = useMemo(
     () => sorter.view(rows, rowCount, sort, done),
@@ -117,9 +120,9 @@ export function ReportBalesTable({
 
   const toggle = (key: SortKey) =>
     setSort((current) =>
-      current?.key === key
+      current.key === key
         ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
-        : { key, direction: key === 'uid' ? 'asc' : 'desc' },
+        : { key, direction: key === 'tag' ? 'asc' : 'desc' },
     );
 
   return (
@@ -141,14 +144,14 @@ export function ReportBalesTable({
         <Table.Thead>
           <Table.Tr aria-rowindex={1}>
             {columns.map((column) => {
-              const active = column.sortKey !== undefined && sort?.key === column.sortKey;
+              const active = column.sortKey !== undefined && sort.key === column.sortKey;
               return (
                 <Table.Th
                   key={column.title}
                   w={column.width}
                   ta={column.align}
                   aria-sort={
-                    active ? (sort?.direction === 'asc' ? 'ascending' : 'descending') : undefined
+                    active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined
                   }
                 >
                   {column.sortKey ? (
@@ -158,7 +161,7 @@ export function ReportBalesTable({
                       onClick={() => toggle(column.sortKey as SortKey)}
                       aria-label={`Sort by ${column.title}`}
                     >
-                      {column.title} {active ? (sort?.direction === 'asc' ? '▲' : '▼') : '↕'}
+                      {column.title} {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
                     </UnstyledButton>
                   ) : (
                     column.title

@@ -11,6 +11,7 @@ import {
 
 const row = (uid: string, values: Partial<ReportRow> = {}): ReportRow => ({
   uid,
+  tag: null,
   createdMs: 0,
   baleSize: 'FourXFour',
   weightKg: 500,
@@ -49,13 +50,18 @@ describe('sortRows', () => {
     ]);
   });
 
-  it('sorts uids as text and leaves the input alone', () => {
-    expect(sortRows(rows, { key: 'uid', direction: 'desc' }).map((r) => r.uid)).toEqual([
-      'C',
-      'B',
-      'A',
-    ]);
-    expect(rows.map((r) => r.uid)).toEqual(['B', 'A', 'C']);
+  it('sorts tags as text, untagged bales last, and leaves the input alone', () => {
+    const tagged = [
+      row('u1', { tag: 'T-0002' }),
+      row('u2'),
+      row('u0', { tag: 'T-0010' }),
+      row('u3', { tag: 'T-0001' }),
+    ];
+    const order = (direction: Sort['direction']) =>
+      sortRows(tagged, { key: 'tag', direction }).map((r) => r.uid);
+    expect(order('asc')).toEqual(['u3', 'u1', 'u0', 'u2']);
+    expect(order('desc')).toEqual(['u0', 'u1', 'u3', 'u2']);
+    expect(tagged.map((r) => r.uid)).toEqual(['u1', 'u2', 'u0', 'u3']);
   });
 });
 
@@ -63,6 +69,7 @@ describe('toReportRow', () => {
   it('keeps what the table shows, the creation time as an instant', () => {
     const bale = {
       uid: 'X1',
+      tagSerialNumber: 'A0042',
       creationTime: '2025-06-02T14:31:07Z',
       baleSize: 'FiveFeet',
       weightKg: 450,
@@ -74,6 +81,7 @@ describe('toReportRow', () => {
     } as Bale;
     expect(toReportRow(bale)).toEqual({
       uid: 'X1',
+      tag: 'A0042',
       createdMs: Date.parse('2025-06-02T14:31:07Z'),
       baleSize: 'FiveFeet',
       weightKg: 450,

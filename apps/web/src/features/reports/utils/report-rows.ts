@@ -6,6 +6,8 @@ import type { Bale, BaleSize, LoadType } from '@baletrack/contracts/bales/bale';
  */
 export interface ReportRow {
   uid: string;
+  /** The tag's serial number, as the map names the bale; null when the bale has no tag. */
+  tag: string | null;
   createdMs: number;
   baleSize: BaleSize;
   weightKg: number;
@@ -19,6 +21,7 @@ export interface ReportRow {
 export function toReportRow(bale: Bale): ReportRow {
   return {
     uid: bale.uid,
+    tag: bale.tagSerialNumber || null,
     createdMs: Date.parse(bale.creationTime),
     baleSize: bale.baleSize,
     weightKg: bale.weightKg,
@@ -30,23 +33,32 @@ export function toReportRow(bale: Bale): ReportRow {
   };
 }
 
+/** What a person reads for the bale: its tag, else (untagged) its uid. */
+export const rowName = (row: ReportRow): string => row.tag ?? row.uid;
+
 /** The columns the table sorts by. */
-export type SortKey = 'uid' | 'createdMs' | 'weightKg' | 'avgMoisture' | 'rfv' | 'protein';
+export type SortKey = 'tag' | 'createdMs' | 'weightKg' | 'avgMoisture' | 'rfv' | 'protein';
 export interface Sort {
   key: SortKey;
   direction: 'asc' | 'desc';
 }
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * The rows in the order asked (a new array; the rows themselves are shared). Bales without the
- * value come last either way, and equal values keep the server's order (uid).
+ * value (untagged ones, by tag) come last either way, and equal values keep the server's order
+ * (uid).
  * @example sortRows(rows, { key: 'weightKg', direction: 'desc' }) // heaviest first
  */
 export function sortRows(rows: readonly ReportRow[], sort: Sort): ReportRow[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
   const { key } = sort;
-  if (key === 'uid') {
-    return [...rows].sort((a, b) => sign * (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+  if (key === 'tag') {
+    return [...rows].sort((a, b) => {
+      if (a.tag === null || b.tag === null) return a.tag === b.tag ? 0 : a.tag === null ? 1 : -1;
+      return sign * compareText(a.tag, b.tag);
+    });
   }
   return [...rows].sort((a, b) => {
     const x = a[key];
