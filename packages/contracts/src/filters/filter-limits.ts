@@ -1,6 +1,31 @@
 import { messages } from '../errors/messages.ts';
 import { BALE_LIMITS } from '../ingest/ingest.ts';
-import type { FilterAttribute, Range } from './filter.ts';
+
+/**
+ * Numeric bale attributes a filter can bound with a min and a max, in SI units
+ * (docs/product.md#filters; names as in #bales).
+ */
+export const filterAttributes = [
+  'weightKg',
+  'dryMassKg',
+  'avgMoisture',
+  'peakMoisture',
+  'protein',
+  'ash',
+  'sugar',
+  'rfv',
+  'adf',
+  'ndf',
+  'temperature',
+  'baleLengthMeters',
+  'baleDiameterMeters',
+  'cutLengthMM',
+  'flakeCount',
+] as const;
+export type FilterAttribute = (typeof filterAttributes)[number];
+
+/** A filter's bounds on one attribute; either may be open. */
+type Range = { min: number | null; max: number | null };
 
 /** What a filter's limit on a measure may be, in SI, and how the measure is named on screen. */
 export interface FilterMeasure {

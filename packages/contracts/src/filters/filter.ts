@@ -3,30 +3,9 @@ import { baleSizes } from '../bales/bale.ts';
 import { nameSchema } from '../common/name.ts';
 import { messages } from '../errors/messages.ts';
 import { hayGradeSchema } from '../inventory/hay-grade.ts';
-import { filterMeasures, rangeProblems } from './filter-limits.ts';
+import { filterAttributes, filterMeasures, rangeProblems } from './filter-limits.ts';
 
-/**
- * Numeric bale attributes a filter can bound with a min and a max, in SI units
- * (docs/product.md#filters; names as in #bales).
- */
-export const filterAttributes = [
-  'weightKg',
-  'dryMassKg',
-  'avgMoisture',
-  'peakMoisture',
-  'protein',
-  'ash',
-  'sugar',
-  'rfv',
-  'adf',
-  'ndf',
-  'temperature',
-  'baleLengthMeters',
-  'baleDiameterMeters',
-  'cutLengthMM',
-  'flakeCount',
-] as const;
-export type FilterAttribute = (typeof filterAttributes)[number];
+export { type FilterAttribute, filterAttributes } from './filter-limits.ts';
 
 const bound = z.number({ error: 'Enter a number.' }).finite().nullable();
 const bounds = z.object({ min: bound, max: bound });
