@@ -126,9 +126,11 @@ test('the demo owner draws, renames, imports and exports fields, then makes a cu
   await drawSquare(page, 80);
   await expect(page.getByTestId('field-area')).toHaveText(/^[\d,.]+ ac$/);
   await expect(page.getByTestId('field-perimeter')).toHaveText(/^[\d,]+ ft$/);
+  const drawnArea = await page.getByTestId('field-area').innerText();
   await page.getByLabel('Name').fill(names.drawn);
   await page.getByRole('button', { name: 'Save field' }).click();
-  await expect(fieldList.getByRole('listitem', { name: names.drawn })).toBeVisible();
+  // The list shows the very area the drawing showed: one measure, rounded once.
+  await expect(fieldList.getByRole('listitem', { name: names.drawn })).toContainText(drawnArea);
 
   // Rename: a taken name is refused in the server's words; the boundary is kept as it was.
   const taken = (await fieldList.getByRole('listitem').first().getAttribute('aria-label')) ?? '';

@@ -1,6 +1,7 @@
 import { cropSchema } from '@baletrack/contracts/crops/crop';
 import { messages } from '@baletrack/contracts/errors/messages';
 import { fieldSchema } from '@baletrack/contracts/fields/field';
+import { measureBoundary } from '@baletrack/domain/geo/boundary-measure';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest, newBale, newFarm, square } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -32,6 +33,8 @@ describe('POST /fields', () => {
     // 0.01° square at 46.6°N: about 1,113 m × 765 m.
     expect(field.areaHectares).toBeGreaterThan(84);
     expect(field.areaHectares).toBeLessThan(86);
+    // Exactly what the drawing screen measured, rounded only where it is shown.
+    expect(field.areaHectares).toBe(measureBoundary(square(-120.5, 46.6)).areaHectares);
     expect(field).toMatchObject({ name: 'North 40', sizeHectares: 32.4 });
     expect(await listFields(farm)).toEqual([field]);
     expect(fieldSchema.parse(await ok(await farm.get(`/fields/${field.id}`)))).toEqual(field);

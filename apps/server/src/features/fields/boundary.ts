@@ -1,5 +1,5 @@
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
-import area from '@turf/area';
+import { measureBoundary } from '@baletrack/domain/geo/boundary-measure';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 
 export interface Box {
@@ -39,9 +39,12 @@ export function boxContains(box: Box, lon: number, lat: number): boolean {
   return lon >= box.west && lon <= box.east && lat >= box.south && lat <= box.north;
 }
 
-/** Geodesic area in hectares, holes subtracted. */
+/**
+ * Geodesic area in hectares, holes subtracted: the measure the drawing screen shows, stored
+ * unrounded so that screens round it once (a field drawn at 183.44 ac listed as 183.45 ac).
+ */
 export function areaHectares(boundary: Boundary): number {
-  return Math.round((area(boundary) / 10_000) * 100) / 100;
+  return measureBoundary(boundary).areaHectares;
 }
 
 /** Whether a point lies inside the boundary (not in a hole; on the edge counts as inside). */
