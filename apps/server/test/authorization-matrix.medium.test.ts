@@ -9,7 +9,7 @@ import {
   type Caller,
   callers,
 } from './helpers/authorization-fixtures.ts';
-import { newVin, square } from './helpers/farm.ts';
+import { newVin, registryFields, square } from './helpers/farm.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 import { apiCall, type CallOptions } from './helpers/user-api.ts';
 
@@ -110,13 +110,6 @@ const MANAGERS: Statuses = [200, 200, 403, 401, 200, 200, 200, 401, 401, 401];
 const OWNER_CHANGE: Statuses = [200, 403, 403, 401, 404, 404, 200, 401, 401, 401];
 const PUBLIC: Statuses = [201, 201, 201, 201, 201, 201, 201, 201, 201, 201];
 const ADMIN_ONLY: Statuses = [403, 403, 403, 401, 403, 200, 200, 401, 401, 401];
-/** A registry entry's fields, naming no one's email. */
-const registryFields = {
-  registered: true,
-  acmEmail: null,
-  acmStatus: 'Active',
-  acmExpiry: '2027-12-31T23:59:59Z',
-};
 
 const matrix: Row[] = [
   // API 1 (data API)

@@ -184,6 +184,19 @@ describe.skipIf(process.env.TEST_DATABASE_URL)(
       });
       expect(forwarded.status).toBe(404);
       expect(await findUserByUsername(product.ctx.db, 'intruder@example.com')).toBeUndefined();
+      // Refused exactly as a path that does not exist.
+      expect(await (await ask({})).json()).toEqual({
+        code: 'NOT_FOUND',
+        message: 'No such endpoint: POST /operator/superadmin',
+      });
+      // With the token, a body that is not the command's is a 400 that says what to send.
+      const garbled = await fetch(`http://127.0.0.1:${port}/operator/superadmin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ email: 42 }),
+      });
+      expect(garbled.status).toBe(400);
+      expect(((await garbled.json()) as { message: string }).message).toContain('"email"');
     });
   },
 );

@@ -230,3 +230,11 @@ export async function storedBaleCount(ctx: AppContext, orgId: string): Promise<n
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** A baler-registry entry's fields, naming no one's email (the registry calls' body). */
+export const registryFields = {
+  registered: true,
+  acmEmail: null,
+  acmStatus: 'Active',
+  acmExpiry: '2027-12-31T23:59:59Z',
+};

@@ -4,7 +4,7 @@ import { heatRiskMessages } from '@baletrack/contracts/heat-risk/heat-risk';
 import { defaultSettings } from '@baletrack/contracts/settings/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPoolUser } from '../../src/features/identity/user-pool.service.ts';
-import { newBaler, newVin, square } from '../helpers/farm.ts';
+import { newBaler, newVin, registryFields, square } from '../helpers/farm.ts';
 import { newConfirmedUser, signIn } from '../helpers/identity.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { apiCall, type CallOptions } from '../helpers/user-api.ts';
@@ -28,12 +28,6 @@ type Row = [
 
 const q = (query: Record<string, string>) => ({ query });
 const { roles } = messages;
-const registryFields = {
-  registered: true,
-  acmEmail: null,
-  acmStatus: 'Active',
-  acmExpiry: '2027-12-31T23:59:59Z',
-};
 
 const ownerOnly: Row[] = [
   [

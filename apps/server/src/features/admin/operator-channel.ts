@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { errorCodes } from '@baletrack/contracts/errors/api-error';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +27,6 @@ const requestSchema = z.object({
 
 const channelFile = (dataDir: string) => path.join(dataDir, 'operator.json');
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-const notFound = { code: 'NOT_FOUND', message: 'Not found.' } as const;
 
 /** A new token for this process: 32 random bytes, hex. */
 export function newOperatorToken(): string {
@@ -49,17 +49,24 @@ export function operatorRoutes(token: string) {
         request.headers['x-forwarded-for'] === undefined &&
         request.headers.forwarded === undefined;
       if (!direct || !sameToken(request.headers.authorization, token)) {
-        return reply.status(404).send(notFound);
+        // Word for word what an unknown path answers (plugins/web-app.ts).
+        return reply.status(404).send({
+          code: errorCodes.NOT_FOUND,
+          message: `No such endpoint: POST /operator/superadmin`,
+        });
       }
       const input = requestSchema.safeParse(request.body);
       if (!input.success) {
-        return reply.status(400).send({ code: 'VALIDATION', message: 'email and password.' });
+        const message = 'Send { "email": …, "password"?: … } as JSON.';
+        return reply.status(400).send({ code: errorCodes.VALIDATION_FAILED, message });
       }
       try {
         return await createSuperAdmin(app.ctx, input.data);
       } catch (error) {
         if (!(error instanceof SuperAdminInputError)) throw error;
-        return reply.status(400).send({ code: 'VALIDATION', message: error.message });
+        return reply
+          .status(400)
+          .send({ code: errorCodes.VALIDATION_FAILED, message: error.message });
       }
     });
   };
