@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { FARM_ORIGIN } from '@baletrack/domain/demo-farm/farm-layout';
 import { expect, test } from '@playwright/test';
+import { FARM_ORIGIN } from '../apps/server/src/features/demo/farm/farm-layout.ts';
 import { e2eDataDir } from '../playwright.config.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { baleMap, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { demoFieldNames } from '@baletrack/domain/demo-farm/live-baling';
 import { demoBalerKeyPath, readDemoBalerKey } from './features/demo/demo-baler-key.ts';
+import { demoFieldNames } from './features/demo/farm/live-baling.ts';
 import { parseDuration, SimulatorError, simulateBaler } from './features/demo/simulate-baler.ts';
 
 // `npm run simulate -- [options]`: a virtual baler posting bales to a running server.

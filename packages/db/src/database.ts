@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 /** Timestamp columns: written as a Date (or ISO string), always read back as a Date. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -507,3 +507,10 @@ export interface Database {
   hayPrices: HayPricesTable;
   heatRiskRecipients: HeatRiskRecipientsTable;
 }
+
+/**
+ * The database a repository works on: the connection or a caller's transaction, so the same
+ * function runs in both. A function that needs a transaction takes `Transaction<Database>`.
+ * @example export function findBaler(db: Db, orgId: string, balerId: string) { … }
+ */
+export type Db = Kysely<Database> | Transaction<Database>;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { toBoundary } from '@baletrack/domain/demo-farm/boundaries';
-import { demoFieldPlans, FARM_ORIGIN } from '@baletrack/domain/demo-farm/farm-layout';
 import { localFrame } from '@baletrack/domain/geo/local-frame';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toBoundary } from '../../src/features/demo/farm/boundaries.ts';
+import { demoFieldPlans, FARM_ORIGIN } from '../../src/features/demo/farm/farm-layout.ts';
 import {
   parseDuration,
   type SimulatorClock,

@@ -1,13 +1,11 @@
-import type { Database } from '@baletrack/db/database';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, Db } from '@baletrack/db/database';
+import type { Selectable, Transaction } from 'kysely';
 
 /*
  * The organizations' data exports (docs/product.md#account): a row per requested ZIP, claimed by
  * one builder at a time (a lease, FOR UPDATE SKIP LOCKED), its file kept in the row until the
  * link expires. States: docs/operations.md#data-exports.
  */
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type DataExportRow = Omit<Selectable<Database['dataExports']>, 'content'>;
 

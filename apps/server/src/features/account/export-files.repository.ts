@@ -1,5 +1,5 @@
-import type { Database } from '@baletrack/db/database';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Db } from '@baletrack/db/database';
+import { sql } from 'kysely';
 import { lockedBales, visibleBales } from '../bales/bales.repository.ts';
 
 /*
@@ -7,8 +7,6 @@ import { lockedBales, visibleBales } from '../bales/bales.repository.ts';
  * organization, read whole, secrets left out (no password verifiers, codes, token or key hashes).
  * Each is small next to the bales, which are read in pages by the reports' query.
  */
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The organization and its settings. */
 export function readOrganization(db: Db, orgId: string) {

@@ -1,7 +1,5 @@
-import type { Database } from '@baletrack/db/database';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-
-type Db = Kysely<Database>;
+import type { Database, Db } from '@baletrack/db/database';
+import { type ExpressionBuilder, sql } from 'kysely';
 
 /** `text` as an ILIKE pattern matching it anywhere, its own % and _ taken literally. */
 function containing(text: string): string {

@@ -1,7 +1,5 @@
-import type { Database } from '@baletrack/db/database';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from '@baletrack/db/database';
+import { type Selectable, sql } from 'kysely';
 
 export type AuthorizedEmailRow = Selectable<Database['authorizedEmails']>;
 

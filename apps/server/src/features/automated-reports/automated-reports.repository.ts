@@ -1,7 +1,5 @@
-import type { AutomatedReportsTable, Database } from '@baletrack/db/database';
-import { type Kysely, sql, type Transaction } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { AutomatedReportsTable, Db } from '@baletrack/db/database';
+import { sql } from 'kysely';
 
 /** The settings an owner writes (docs/product.md#automated-reports). */
 export type AutomatedReportSettings = Pick<

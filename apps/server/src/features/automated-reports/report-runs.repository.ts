@@ -1,11 +1,9 @@
-import type { Database } from '@baletrack/db/database';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, Db } from '@baletrack/db/database';
+import { sql, type Transaction } from 'kysely';
 
 // An automated report's periods (docs/operations.md#automated-reports). A run row per report and
 // period: inserting it is idempotent (its primary key), so every process may offer the same
 // period and it is taken up once; claiming it uses row locks that skip what another worker holds.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Takes up a period if nobody has; answers whether this call did. */
 export async function offerReportRun(

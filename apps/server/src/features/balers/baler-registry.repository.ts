@@ -1,8 +1,5 @@
 import type { RegistryAcmStatus } from '@baletrack/contracts/balers/baler';
-import type { Database } from '@baletrack/db/database';
-import type { Kysely, Transaction } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '@baletrack/db/database';
 
 export interface RegistryEntry {
   vin: string;

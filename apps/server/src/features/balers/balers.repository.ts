@@ -1,7 +1,5 @@
-import type { Database } from '@baletrack/db/database';
-import type { Kysely, Transaction } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from '@baletrack/db/database';
+import type { Transaction } from 'kysely';
 
 export interface NewBaler {
   id: string;

@@ -1,8 +1,6 @@
-import type { BalesTable, Database } from '@baletrack/db/database';
-import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import type { BalesTable, Database, Db } from '@baletrack/db/database';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import { lockBalersForRemoval } from '../balers/balers.repository.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type NewBaleRow = Omit<Insertable<BalesTable>, 'createdAt'>;
 

@@ -1,9 +1,7 @@
-import type { Database } from '@baletrack/db/database';
-import type { Expression, ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { Database, Db } from '@baletrack/db/database';
+import type { Expression, ExpressionBuilder } from 'kysely';
 import type { BalePredicate } from './filter-predicate.ts';
 import type { TimeRange } from './time-range.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * True when the bale's baler had an active subscription in the UTC month the bale was made

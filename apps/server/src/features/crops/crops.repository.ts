@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '@baletrack/db/database';
-import type { Kysely, Transaction } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from '@baletrack/db/database';
+import type { Transaction } from 'kysely';
 
 /**
  * Stores crops; returns their ids in input order. A name used twice in an organization

@@ -1,7 +1,5 @@
-import type { Database } from '@baletrack/db/database';
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from '@baletrack/db/database';
+import { type ExpressionBuilder, sql } from 'kysely';
 
 /**
  * THE cutting rule (docs/product.md#cutting-membership): a bale is in a cutting when one of its

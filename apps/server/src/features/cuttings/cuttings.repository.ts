@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '@baletrack/db/database';
-import { type Kysely, sql, type Transaction } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from '@baletrack/db/database';
+import { sql, type Transaction } from 'kysely';
 
 export interface NewCutting {
   id?: string;

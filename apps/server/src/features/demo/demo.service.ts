@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { generateDemoFarm } from '@baletrack/domain/demo-farm/demo-farm';
-import type { DemoFarm } from '@baletrack/domain/demo-farm/demo-farm-model';
 import { addMonths, monthOf } from '@baletrack/domain/subscriptions/month';
 import type { AppContext } from '../../app-context.ts';
 import { insertRegistryEntries } from '../balers/baler-registry.repository.ts';
@@ -21,6 +19,8 @@ import {
   hasAnyOrganization,
 } from './demo.repository.ts';
 import { writeDemoBalerKey } from './demo-baler-key.ts';
+import { generateDemoFarm } from './farm/demo-farm.ts';
+import type { DemoFarm } from './farm/demo-farm-model.ts';
 
 /** The demo farm's owner; README and the start-up log show these so a new user can look around. */
 export const demoOwner = {

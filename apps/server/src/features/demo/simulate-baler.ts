@@ -5,7 +5,7 @@ import {
   type IngestResponse,
   ingestResponseSchema,
 } from '@baletrack/contracts/ingest/ingest';
-import { liveBaling } from '@baletrack/domain/demo-farm/live-baling';
+import { liveBaling } from './farm/live-baling.ts';
 
 // The virtual baler behind `npm run simulate`: it posts bales to a running server's ingest API
 // exactly as a connectivity provider would, so they appear live on an open map.

@@ -1,6 +1,6 @@
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
-import type { Database } from '@baletrack/db/database';
-import type { Kysely, Transaction } from 'kysely';
+import type { Database, Db } from '@baletrack/db/database';
+import type { Transaction } from 'kysely';
 import { listBalesCreatedInBoxes, setBaleFields } from '../bales/bale-fields.repository.ts';
 import { type Box, boundaryContains, boxContains, parseBox } from './boundary.ts';
 import { listFieldsOverlapping } from './fields.repository.ts';
@@ -16,11 +16,7 @@ export interface LonLat {
  * boxes first and the polygons (holes, multipolygons) only when its box matches.
  * @example const [fieldUIDs] = await assignFields(db, orgId, [{ lon: -120.5, lat: 46.6 }]);
  */
-export async function assignFields(
-  db: Kysely<Database> | Transaction<Database>,
-  orgId: string,
-  points: LonLat[],
-): Promise<string[][]> {
+export async function assignFields(db: Db, orgId: string, points: LonLat[]): Promise<string[][]> {
   if (points.length === 0) return [];
   const box = { west: Infinity, south: Infinity, east: -Infinity, north: -Infinity };
   for (const { lon, lat } of points) {

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
-import type { Database } from '@baletrack/db/database';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Db } from '@baletrack/db/database';
+import { sql } from 'kysely';
 import { areaHectares, type Box, boundaryBox, boxLiteral } from './boundary.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewField {
   id?: string;

@@ -1,7 +1,4 @@
-import type { Database } from '@baletrack/db/database';
-import type { Kysely, Transaction } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '@baletrack/db/database';
 
 const filterColumns = ['id', 'name', 'definition'] as const;
 

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
-import type { Database } from '@baletrack/db/database';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Db } from '@baletrack/db/database';
+import { sql } from 'kysely';
 import { areaHectares, boundaryBox, boxLiteral } from '../fields/boundary.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewGeofence {
   id?: string;

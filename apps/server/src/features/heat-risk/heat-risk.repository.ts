@@ -1,9 +1,7 @@
-import type { Database } from '@baletrack/db/database';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, Db } from '@baletrack/db/database';
+import { sql, type Transaction } from 'kysely';
 import { visibleBales } from '../bales/bales.repository.ts';
 import { lockOrganization } from '../users/users.repository.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What the heat-risk rule reads of a bale. */
 const riskColumns = [

@@ -1,8 +1,6 @@
-import type { Database } from '@baletrack/db/database';
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Database, Db } from '@baletrack/db/database';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import { tokenChecks } from './token-checks.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type PoolUser = Selectable<Database['users']>;
 

@@ -1,8 +1,6 @@
-import type { Database } from '@baletrack/db/database';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, Db } from '@baletrack/db/database';
+import type { Selectable } from 'kysely';
 import { tokenChecks } from './token-checks.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type RefreshFamily = Selectable<Database['refreshTokens']>;
 

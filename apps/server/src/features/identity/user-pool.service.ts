@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { userGroups } from '@baletrack/contracts/identity/user';
-import type { Database } from '@baletrack/db/database';
-import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '@baletrack/db/database';
 import type { AppContext } from '../../app-context.ts';
 import { deleteUserChallenges } from './auth-challenges.repository.ts';
 import { cognitoErrors, UserExistsError } from './cognito-error.ts';
@@ -64,7 +63,7 @@ export interface NewPoolUser {
 export async function createPoolUser(
   ctx: AppContext,
   input: NewPoolUser,
-  db: Kysely<Database> | Transaction<Database> = ctx.db,
+  db: Db = ctx.db,
 ): Promise<{ id: string }> {
   assertPasswordPolicy(input.password);
   const unknown = input.groups.filter(

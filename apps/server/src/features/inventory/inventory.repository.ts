@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '@baletrack/db/database';
-import type { Kysely, Transaction } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '@baletrack/db/database';
 
 const priceColumns = [
   'id',

@@ -1,10 +1,8 @@
-import type { Database } from '@baletrack/db/database';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Db } from '@baletrack/db/database';
+import { sql } from 'kysely';
 import type { BaleStamp } from '../../lib/stamped-cache.ts';
 import { visibleBales } from '../bales/bales.repository.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 // Rows travel as one text value: moving 200,000 rows column by column through PGlite costs
 // seconds, one aggregated string a fraction of that. Rows are split by chr(30) (record

@@ -1,10 +1,8 @@
 import type { LedgerEntryKind } from '@baletrack/contracts/subscriptions/wallet';
-import type { Database } from '@baletrack/db/database';
+import type { Database, Db } from '@baletrack/db/database';
 import { ledgerCredits } from '@baletrack/domain/subscriptions/ledger';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { lockOrganization } from '../users/users.repository.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface NewLedgerEntry {
   kind: LedgerEntryKind;

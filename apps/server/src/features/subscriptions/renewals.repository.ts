@@ -1,7 +1,5 @@
-import type { Database } from '@baletrack/db/database';
-import { type Kysely, sql, type Transaction } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '@baletrack/db/database';
+import { sql } from 'kysely';
 
 /**
  * Live balers with auto-renew on and no credit on the month (first day 'YYYY-MM-01'), in every

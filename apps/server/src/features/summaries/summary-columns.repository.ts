@@ -1,13 +1,7 @@
 import { transactionWithClient } from '@baletrack/db/connect';
 import { type CopyFieldReader, RepeatedText, readCopyRows } from '@baletrack/db/copy-reader';
-import type { Database } from '@baletrack/db/database';
-import {
-  type Kysely,
-  type Selectable,
-  type SelectQueryBuilder,
-  sql,
-  type Transaction,
-} from 'kysely';
+import type { Database, Db } from '@baletrack/db/database';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { detached, interner } from '../../lib/detached-string.ts';
 import { balesByUidWithVisibility, lockedBales, visibleBales } from '../bales/bales.repository.ts';
 import { measureColumns } from '../bales/filter-predicate.ts';
@@ -20,8 +14,6 @@ import {
   nextRow,
   type VisibleBaleBatch,
 } from './visible-bale-batch.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 // PostgreSQL: the rows through binary COPY, read field by field into the batch's columns
 // (copy-out.ts). PGlite: one text value, as the map's points travel (map-points.repository.ts):

@@ -1,9 +1,7 @@
-import type { Database } from '@baletrack/db/database';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Db } from '@baletrack/db/database';
+import { sql } from 'kysely';
 import type { BaleStamp } from '../../lib/stamped-cache.ts';
 import { baleStampValues, toBaleStamp } from '../map/map-points.repository.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface ReferenceCutting {
   id: string;

@@ -1,8 +1,6 @@
-import type { Database } from '@baletrack/db/database';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, Db } from '@baletrack/db/database';
+import { sql, type Transaction } from 'kysely';
 import { tokenChecks } from '../identity/token-checks.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export function insertOrganization(
   db: Db,

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Database, OutboxStatus } from '@baletrack/db/database';
-import type { Kysely, Transaction } from 'kysely';
+import type { Database, Db, OutboxStatus } from '@baletrack/db/database';
+import type { Kysely } from 'kysely';
 
 /*
  * The outbox: every mail the server writes, queued for the mail worker ('pending') or, without
  * SMTP, kept for the local mailbox page ('kept'). States: docs/operations.md#mail-outbox.
  */
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A file sent with a mail, e.g. a report's CSV. */
 export interface MailAttachment {

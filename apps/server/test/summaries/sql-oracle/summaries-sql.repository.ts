@@ -4,9 +4,9 @@ import {
   grassGrades,
   type SummaryGrouping,
 } from '@baletrack/contracts/summaries/summary';
-import type { Database } from '@baletrack/db/database';
+import type { Db } from '@baletrack/db/database';
 import { hayGradeLabel } from '@baletrack/domain/quality-grade/hay-grade';
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { madeWithin, visibleBales } from '../../../src/features/bales/bales.repository.ts';
 import type { BalePredicate } from '../../../src/features/bales/filter-predicate.ts';
 import type { TimeRange } from '../../../src/features/bales/time-range.ts';
@@ -18,8 +18,6 @@ import {
   gradingRfv,
   legumeCrop,
 } from './summary-sql-expressions.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The bale's UTC day as a day number: cheaper to hash than a time-zone truncation. */
 const utcDay = sql<number>`floor(date_part('epoch', bales.creation_time) / 86400)::int`;

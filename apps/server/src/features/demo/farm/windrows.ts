@@ -1,6 +1,6 @@
 // Windrows across a field: parallel passes at the rake's spacing, driven back and forth, and
 // bales dropped along them wherever the baler's chamber has filled.
-import type { Metres } from '../geo/local-frame.ts';
+import type { Metres } from '@baletrack/domain/geo/local-frame';
 
 export interface Segment {
   from: Metres;

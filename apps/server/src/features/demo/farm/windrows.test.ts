@@ -1,5 +1,5 @@
+import type { Metres } from '@baletrack/domain/geo/local-frame';
 import { describe, expect, it } from 'vitest';
-import type { Metres } from '../geo/local-frame.ts';
 import { baleAlongWindrows, type Segment, windrowSegments } from './windrows.ts';
 
 const square: Metres[] = [

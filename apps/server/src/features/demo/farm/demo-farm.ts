@@ -1,8 +1,8 @@
 // The demo farm generator: seed and `now` in, the same farm out, every time. Pure: no clock,
 // no I/O; the server stores what this returns.
-import { localFrame } from '../geo/local-frame.ts';
-import { forageKindOf } from '../quality-grade.ts';
-import { seededRandom } from '../seeded-random.ts';
+import { localFrame } from '@baletrack/domain/geo/local-frame';
+import { forageKindOf } from '@baletrack/domain/quality-grade';
+import { seededRandom } from '@baletrack/domain/seeded-random';
 import { baleField, soilPattern } from './bale-field.ts';
 import { areaHectares, toBoundary } from './boundaries.ts';
 import type { DemoBale, DemoCutting, DemoFarm, DemoField } from './demo-farm-model.ts';

@@ -2,9 +2,9 @@
 // bale dropped, with values that vary smoothly over the field so heatmaps show gradients.
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
 import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
-import type { LocalFrame, Metres } from '../geo/local-frame.ts';
-import type { ForageKind } from '../quality-grade.ts';
-import type { SeededRandom } from '../seeded-random.ts';
+import type { LocalFrame, Metres } from '@baletrack/domain/geo/local-frame';
+import type { ForageKind } from '@baletrack/domain/quality-grade';
+import type { SeededRandom } from '@baletrack/domain/seeded-random';
 import { baleRecord } from './bale-record.ts';
 import type { DemoFieldPlan } from './farm-layout.ts';
 import { atPacificHour, DAY_MS, pacificHour } from './pacific-time.ts';

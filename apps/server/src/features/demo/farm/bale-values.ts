@@ -1,9 +1,9 @@
 // A bale's measurements drawn from the tables of docs/product.md#demo-data-ranges. Fibre and
 // protein move together with the crop's maturity, as they do in real hay.
 import type { BaleSize, TagMaterial } from '@baletrack/contracts/bales/bale';
-import { dryMassKg, nfc, rfv } from '../nutrition.ts';
-import type { ForageKind } from '../quality-grade.ts';
-import type { SeededRandom } from '../seeded-random.ts';
+import { dryMassKg, nfc, rfv } from '@baletrack/domain/nutrition';
+import type { ForageKind } from '@baletrack/domain/quality-grade';
+import type { SeededRandom } from '@baletrack/domain/seeded-random';
 
 export interface BaleSite {
   kind: ForageKind;

@@ -1,7 +1,7 @@
 import { boundarySchema } from '@baletrack/contracts/geo/boundary';
+import { localFrame } from '@baletrack/domain/geo/local-frame';
+import { pointInBoundary } from '@baletrack/domain/geo/point-in-boundary';
 import { describe, expect, it } from 'vitest';
-import { localFrame } from '../geo/local-frame.ts';
-import { pointInBoundary } from '../geo/point-in-boundary.ts';
 import { areaHectares, toBoundary } from './boundaries.ts';
 
 const frame = localFrame({ lat: 46.548, lon: -120.313 });

@@ -1,7 +1,7 @@
+import { rfv } from '@baletrack/domain/nutrition';
+import type { ForageKind } from '@baletrack/domain/quality-grade';
+import { seededRandom } from '@baletrack/domain/seeded-random';
 import { describe, expect, it } from 'vitest';
-import { rfv } from '../nutrition.ts';
-import type { ForageKind } from '../quality-grade.ts';
-import { seededRandom } from '../seeded-random.ts';
 import { drawBalerBuild, drawBaleValues, preservativeKgPerTonne } from './bale-values.ts';
 
 const draws = (kind: ForageKind, wetness = 0) => {

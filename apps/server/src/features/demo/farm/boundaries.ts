@@ -1,6 +1,6 @@
 // Field and yard outlines from the farm's metres to GeoJSON in WGS 84.
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
-import { type LocalFrame, type Metres, ringAreaM2 } from '../geo/local-frame.ts';
+import { type LocalFrame, type Metres, ringAreaM2 } from '@baletrack/domain/geo/local-frame';
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 

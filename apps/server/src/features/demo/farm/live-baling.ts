@@ -2,9 +2,9 @@
 // field's windrows one after another, stamped with the time they are asked for.
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
 import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
-import { localFrame } from '../geo/local-frame.ts';
-import { forageKindOf } from '../quality-grade.ts';
-import { seededRandom } from '../seeded-random.ts';
+import { localFrame } from '@baletrack/domain/geo/local-frame';
+import { forageKindOf } from '@baletrack/domain/quality-grade';
+import { seededRandom } from '@baletrack/domain/seeded-random';
 import { fieldWindrows, soilPattern } from './bale-field.ts';
 import { baleRecord } from './bale-record.ts';
 import { demoBalerPlans, demoCropNames, demoFieldPlans, FARM_ORIGIN } from './farm-layout.ts';

@@ -1,8 +1,8 @@
 // Hauling part of the hay to the stack yard: whole lots (one field's bales of one cutting) are
 // moved some days after baling and stacked on a grid, so a stack holds hay of one quality.
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
-import type { LocalFrame, Metres } from '../geo/local-frame.ts';
-import type { SeededRandom } from '../seeded-random.ts';
+import type { LocalFrame, Metres } from '@baletrack/domain/geo/local-frame';
+import type { SeededRandom } from '@baletrack/domain/seeded-random';
 import type { DemoBale } from './demo-farm-model.ts';
 import { atPacificHour, DAY_MS, pacificHour } from './pacific-time.ts';
 

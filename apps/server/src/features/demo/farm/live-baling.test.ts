@@ -1,7 +1,7 @@
 import { ingestBaleSchema } from '@baletrack/contracts/ingest/ingest';
+import { localFrame } from '@baletrack/domain/geo/local-frame';
+import { pointInBoundary } from '@baletrack/domain/geo/point-in-boundary';
 import { describe, expect, it } from 'vitest';
-import { localFrame } from '../geo/local-frame.ts';
-import { pointInBoundary } from '../geo/point-in-boundary.ts';
 import { toBoundary } from './boundaries.ts';
 import { demoFieldPlans, FARM_ORIGIN } from './farm-layout.ts';
 import { liveBaling } from './live-baling.ts';

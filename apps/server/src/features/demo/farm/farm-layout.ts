@@ -4,7 +4,7 @@
 // kept 15–20 m off the road centre lines, then placed on the map by a local frame.
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
 import type { LatLon } from '@baletrack/contracts/geo/lat-lon';
-import type { Metres } from '../geo/local-frame.ts';
+import type { Metres } from '@baletrack/domain/geo/local-frame';
 
 /** The farm yard (stack yard, shop, house) at a road corner; the origin of every layout. */
 export const FARM_ORIGIN: LatLon = { lat: 46.548, lon: -120.313 };

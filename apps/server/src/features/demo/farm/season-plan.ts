@@ -1,7 +1,7 @@
 // Which cuttings the demo farm takes each year, on which fields, with which baler and how much
 // hay: Yakima Valley irrigated alfalfa gives four cuttings from late May to mid-September, the
 // first the largest; timothy two, the first in late June.
-import type { SeededRandom } from '../seeded-random.ts';
+import type { SeededRandom } from '@baletrack/domain/seeded-random';
 import type { DemoBalerKey, DemoCropKey, DemoFieldPlan } from './farm-layout.ts';
 
 export interface CuttingPlan {
