@@ -1,38 +1,24 @@
-// `npm start`: installs dependencies and builds the web app when needed, then runs the product.
+// `npm start`: installs dependencies and builds the web app and the server when needed, then runs
+// the product as built JavaScript. `node scripts/start.mjs <command> [arguments]` runs one of the
+// server's commands the same way (`npm run superadmin`, `db:migrate`, `db:seed`, `simulate`).
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { ensureDependencies, run } from './lib/run.mjs';
+import { ensureBuilt } from './lib/ensure-built.mjs';
+import { ensureDependencies } from './lib/run.mjs';
 
-/** Newest modification time of a file or anything below a folder (0 when it does not exist). */
-function newest(dir) {
-  if (!fs.existsSync(dir)) return 0;
-  if (fs.statSync(dir).isFile()) return fs.statSync(dir).mtimeMs;
-  let latest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) {
-      latest = Math.max(latest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-    }
-  }
-  return latest;
+// The entry points apps/server/scripts/build.mjs writes to apps/server/dist.
+const commands = ['main', 'migrate', 'seed', 'simulate', 'create-superadmin'];
+const [command = 'main', ...args] = process.argv.slice(2);
+if (!commands.includes(command)) {
+  console.error(`Unknown command ${command}: one of ${commands.join(', ')}.`);
+  process.exit(2);
 }
 
 await ensureDependencies();
-const built = fs.existsSync('apps/web/dist/index.html')
-  ? fs.statSync('apps/web/dist/index.html').mtimeMs
-  : 0;
-const sources = Math.max(
-  newest('apps/web/src'),
-  newest('packages/contracts/src'),
-  newest('apps/web/index.html'),
-);
-if (built < sources) {
-  console.log('Building the web app…');
-  await run('npm', ['run', 'build']);
-}
+if (command === 'main') await ensureBuilt('web');
+await ensureBuilt('server');
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  stdio: 'inherit',
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const entry = path.join(import.meta.dirname, '../apps/server/dist', `${command}.js`);
+const child = spawn(process.execPath, [entry, ...args], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { AUTHORIZED_EMAIL_CONFIRM_DAYS } from '@baletrack/contracts/balers/authorized-email';
 import { MAX_CUTTINGS_PER_YEAR } from '@baletrack/contracts/cuttings/cutting';
 import { z } from 'zod';
+import { SERVER_DIR } from './server-dir.ts';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -177,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       tileAttribution: e.MAP_TILE_ATTRIBUTION,
       defaultImagery: e.MAP_DEFAULT_IMAGERY,
     },
-    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(SERVER_DIR, '../web/dist')),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     maxCuttingsPerYear: e.MAX_CUTTINGS_PER_YEAR,

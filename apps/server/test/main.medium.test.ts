@@ -3,12 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../../../scripts/lib/ensure-built.mjs';
+import { featureCollection, rectangle } from './convert/helpers/sample-fields.ts';
+import { cognito } from './helpers/identity.ts';
 
-const main = path.resolve(import.meta.dirname, '../src/main.ts');
+// The built server, as `npm start` runs it (apps/server/scripts/build.mjs).
+const main = path.resolve(import.meta.dirname, '../dist/main.js');
 
 /** Starts the product as `npm start` does, on its own data directory and port. */
 function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, [main], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -45,10 +49,12 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     const port = 20000 + Math.floor(Math.random() * 20000);
     let dataDir = '';
     let first: ReturnType<typeof startServer>;
-    beforeAll(() => {
+    beforeAll(async () => {
+      // Built only when the sources are newer than apps/server/dist, as `npm start` does.
+      await ensureBuilt('server');
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-main-'));
       first = startServer(dataDir, port);
-    });
+    }, 120_000);
     afterAll(() => {
       kill(first.child);
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -65,6 +71,42 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
         userPoolEndpoint: `http://localhost:${port}/cognito/`,
         version: '3.15.1',
       });
+    });
+
+    it('answers health, signs in and converts a file in its built worker process', async () => {
+      await first.until(/is running at/);
+      const url = `http://127.0.0.1:${port}`;
+      const health = await fetch(`${url}/convert-api/api/health`);
+      expect(await health.json()).toEqual({ status: 'ok', version: '3.15.1' });
+
+      const { userPoolClientId } = (await (await fetch(`${url}/config.json`)).json()) as {
+        userPoolClientId: string;
+      };
+      const signIn = await cognito(url, 'InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: userPoolClientId,
+        AuthParameters: { USERNAME: 'demo@baletrack.local', PASSWORD: 'Baletrack-demo1' },
+      });
+      const { AuthenticationResult: tokens } = (await signIn.json()) as {
+        AuthenticationResult: { AccessToken: string };
+      };
+      const form = new FormData();
+      form.set('targetFormat', 'KML');
+      const field = featureCollection([
+        {
+          type: 'Feature',
+          properties: { name: 'Home' },
+          geometry: { type: 'Polygon', coordinates: [rectangle(-120.5, 46.6, -120.49, 46.61)] },
+        },
+      ]);
+      form.set('file', new Blob([field]), 'home.geojson');
+      const converted = await fetch(`${url}/convert-api/api/convert-file`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.AccessToken}` },
+        body: form,
+      });
+      expect(converted.status).toBe(200);
+      expect(await converted.text()).toContain('<name>Home</name>');
     });
 
     it('refuses a second process on the same data directory with a clear message', async () => {

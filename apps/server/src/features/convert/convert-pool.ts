@@ -8,8 +8,15 @@ import { ConvertError, unprocessable } from './convert-error.ts';
 import { type ConvertJob, type ConvertOutcome, WORKER_FLAG, WORKER_READY } from './convert-jobs.ts';
 import type { ConvertLimits } from './limits.ts';
 
-/** The worker's entry: registers tsx, then loads convert-worker.ts (see the file). */
-const ENTRY = fileURLToPath(new URL('./convert-worker-entry.mjs', import.meta.url));
+/**
+ * The worker's entry. From source (dev, tests) one that registers tsx, then loads
+ * convert-worker.ts; in the built server its own bundle, dist/convert-worker.js, beside this one.
+ */
+const ENTRY = fileURLToPath(
+  import.meta.url.endsWith('.ts')
+    ? new URL('./convert-worker-entry.mjs', import.meta.url)
+    : new URL('./convert-worker.js', import.meta.url),
+);
 
 /**
  * How long past the time limit a job may run before its worker is killed. The worker's own checks
@@ -28,8 +35,8 @@ export const BUSY_RETRY_AFTER_SECONDS = 30;
 const OUT_OF_MEMORY = /heap out of memory|Allocation failed/;
 
 /**
- * The environment a worker gets: enough to run Node and tsx, none of the server's settings or
- * secrets (a worker reads hostile files).
+ * The environment a worker gets: enough to run Node (and tsx from source), none of the server's
+ * settings or secrets (a worker reads hostile files).
  */
 const workerEnv = () =>
   Object.fromEntries(

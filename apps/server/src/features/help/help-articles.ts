@@ -5,9 +5,10 @@ import {
   helpArticleSlugs,
   parseHelpArticle,
 } from '@baletrack/contracts/help/help-article';
+import { SERVER_DIR } from '../../server-dir.ts';
 
 /** The repository's `help/` folder, which the web app bundles too. */
-export const HELP_DIR = path.resolve(import.meta.dirname, '../../../../../help');
+export const HELP_DIR = path.resolve(SERVER_DIR, '../../help');
 
 let loaded: readonly HelpArticle[] | undefined;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { VERSION } from '@baletrack/contracts/constants';
 import type { Database } from '@baletrack/db/database';
 import { type Kysely, sql } from 'kysely';
 import { type ReadConsumer, SharedReads } from '../../lib/shared-reads.ts';
@@ -91,10 +92,7 @@ export class SnapshotStore {
           'bales'::regclass::oid::text as bales,
           (select max(name) from kysely_migration) as migration`.execute(this.db);
       const row = rows[0];
-      const pkg = JSON.parse(
-        await fs.readFile(path.join(import.meta.dirname, '../../../package.json'), 'utf8'),
-      ) as { version: string };
-      return [row?.database, row?.bales, row?.migration, SNAPSHOT_FORMAT, pkg.version].join('|');
+      return [row?.database, row?.bales, row?.migration, SNAPSHOT_FORMAT, VERSION].join('|');
     })();
     return this.#identity;
   }
