@@ -38,6 +38,35 @@ function kyselyOver(pool: pg.Pool | ConstructorParameters<typeof PostgresDialect
 
 // The node-postgres pool under each Kysely opened on a PostgreSQL URL (never PGlite's).
 const postgresPools = new WeakMap<Kysely<Database>, pg.Pool>();
+// The PGlite under each Kysely opened on one, with the one-connection pool that takes turns on it.
+const embedded = new WeakMap<Kysely<Database>, { pglite: PGlite; pool: pg.Pool }>();
+
+function kyselyOverPglite(pglite: PGlite): Kysely<Database> {
+  const pool = new pg.Pool(createPgConfig(pglite));
+  const db = kyselyOver(pool);
+  embedded.set(db, { pglite, pool });
+  return db;
+}
+
+/**
+ * Runs `work` on the embedded database's PGlite itself, for what its driver cannot carry (COPY to
+ * a blob): the pool's only connection is held meanwhile, so no other query or transaction runs
+ * in between. Returns undefined, running nothing, on PostgreSQL.
+ * @example const r = await withPglite(db, (pglite) => pglite.query("COPY … TO '/dev/blob'"));
+ */
+export async function withPglite<T>(
+  db: Kysely<Database>,
+  work: (pglite: PGlite) => Promise<T>,
+): Promise<{ value: T } | undefined> {
+  const found = embedded.get(db);
+  if (!found) return undefined;
+  const client = await found.pool.connect();
+  try {
+    return { value: await work(found.pglite) };
+  } finally {
+    client.release();
+  }
+}
 
 /**
  * Runs `work` in one transaction on one PostgreSQL connection, handing it a Kysely transaction
@@ -84,7 +113,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if ('pglite' in options) {
-    const db = kyselyOver(new pg.Pool(createPgConfig(options.pglite)));
+    const db = kyselyOverPglite(options.pglite);
     return { db, kind: 'pglite', close: () => db.destroy() };
   }
   const dir = path.resolve(options.dataDir);
@@ -92,7 +121,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   const lock = acquireDirectoryLock(`${dir}.lock`);
   try {
     const pglite = await PGlite.create(dir);
-    const db = kyselyOver(new pg.Pool(createPgConfig(pglite)));
+    const db = kyselyOverPglite(pglite);
     return {
       db,
       kind: 'pglite',

@@ -1,12 +1,16 @@
+import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { transactionWithClient, withPglite } from './connect.ts';
 import type { CopyType } from './copy.ts';
+import type { Database } from './database.ts';
 
 // Reading rows through `COPY (SELECT …) TO STDOUT (FORMAT binary)` instead of a query: the rows
 // arrive as bytes, kept as one Buffer (outside V8's heap) until the caller decodes them one at a
 // time. A query's result is parsed by the driver into JavaScript values as the messages arrive,
 // and those values, alive until the whole result is in, outlive young-generation collections
-// (docs/benchmarks.md, "Report CSV and data export").
+// (docs/benchmarks.md, "Report CSV and data export"). On PGlite the same bytes come from a COPY
+// to its `/dev/blob` device, which skips the driver's parse of every value: 8× faster there.
 
 /** A decoded value: null for NULL; int8 as a number; a date as 'YYYY-MM-DD'. */
 export type CopyOutValue = string | number | boolean | Date | string[] | null;
@@ -213,4 +217,30 @@ export async function copyRowsOut(
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return new CopyRows(Buffer.concat(chunks), types);
+}
+
+/**
+ * The rows of `COPY (query) TO … (FORMAT binary)` on either database: streamed from a pooled
+ * PostgreSQL connection, or written by PGlite to its `/dev/blob` device while the embedded
+ * database's only connection is held.
+ * @example const rows = await copyQueryOut(db, db.selectFrom('bales').select('uid').compile(), ['text']);
+ */
+export async function copyQueryOut(
+  db: Kysely<Database>,
+  query: { sql: string; parameters: readonly unknown[] },
+  types: readonly CopyType[],
+): Promise<CopyRows> {
+  const viaPglite = await withPglite(db, async (pglite) => {
+    const result = await pglite.query(
+      `COPY (${inlineParameters(query)}) TO '/dev/blob' (FORMAT binary)`,
+    );
+    if (!result.blob) throw new Error('PGlite returned no blob for COPY TO /dev/blob.');
+    return new CopyRows(Buffer.from(await result.blob.arrayBuffer()), types);
+  });
+  if (viaPglite) return viaPglite.value;
+  const viaPostgres = await transactionWithClient(db, (_trx, client) =>
+    copyRowsOut(client, query, types),
+  );
+  if (!viaPostgres) throw new Error('The database is neither PGlite nor PostgreSQL.');
+  return viaPostgres.value;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './connect.ts';
-import { startMaintenance } from './maintenance.ts';
+import { analyzeGrownTables, startMaintenance } from './maintenance.ts';
 import { createTestDatabase } from './testing/test-database.ts';
 
 // PGlite has no autovacuum: without maintenance the planner believes every table is empty.
@@ -30,5 +30,19 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded database maint
     const stop = await startMaintenance(database);
     stop();
     expect(await plannerRows()).toBe(300);
+  });
+
+  it('analyzes a table again once it has grown, and leaves the others', async () => {
+    await sql`ANALYZE`.execute(database.db);
+    expect(await analyzeGrownTables(database.db)).toEqual([]);
+    const organizations = Array.from({ length: 3_000 }, (_, i) => ({
+      id: randomUUID(),
+      name: `Grown farm ${i}`,
+    }));
+    await database.db.insertInto('organizations').values(organizations).execute();
+
+    expect(await analyzeGrownTables(database.db)).toEqual(['organizations']);
+    expect(await plannerRows()).toBe(3_300);
+    expect(await analyzeGrownTables(database.db)).toEqual([]);
   });
 });

@@ -10,12 +10,7 @@ import { cuttingRule, DAY_MS } from '../summaries/summary-filter.ts';
 import { readSummaryReference } from '../summaries/summary-reference.repository.ts';
 import { csvLine } from './csv.ts';
 import { type ReportBale, type ReportNames, reportColumns } from './report-columns.ts';
-import {
-  copyReportPage,
-  listReportPage,
-  type ReportPageRow,
-  type ReportPageRows,
-} from './reports.repository.ts';
+import { copyReportPage, type ReportPageRow, type ReportPageRows } from './reports.repository.ts';
 
 /**
  * Bales read per database round trip: the server holds one page at a time, whatever the report's
@@ -58,18 +53,10 @@ export async function* reportPages(
     storageAreas(ctx, orgId),
     ctx.mapIndex.snapshot(orgId),
   ]);
-  // On PostgreSQL a page is read through COPY and kept as bytes until its rows are written, so
-  // no row's values outlive the loop below; PGlite has no COPY stream: its pages are queries.
-  let viaCopy = true;
-  const read = async (after?: string): Promise<ReportPageRows> => {
-    if (viaCopy) {
-      const copied = await copyReportPage(ctx.db, orgId, range, after, REPORT_PAGE_SIZE, where);
-      if (copied) return copied;
-      viaCopy = false;
-    }
-    const rows = await listReportPage(ctx.db, orgId, range, after, REPORT_PAGE_SIZE, where);
-    return { count: rows.length, row: (i) => rows[i] as ReportPageRow };
-  };
+  // Each page is read through COPY and kept as bytes until its rows are written, so no row's
+  // values outlive the loop below.
+  const read = (after?: string): Promise<ReportPageRows> =>
+    copyReportPage(ctx.db, orgId, range, after, REPORT_PAGE_SIZE, where);
   const page = (after?: string) => {
     const reading = read(after);
     // Awaited below unless the reader stops first: then its failure is nobody's.

@@ -1,15 +1,12 @@
-import { transactionWithClient } from '@baletrack/db/connect';
 import type { CopyType } from '@baletrack/db/copy';
-import { type CopyRows, copyRowsOut } from '@baletrack/db/copy-out';
-import type { Database } from '@baletrack/db/database';
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import { type CopyRows, copyQueryOut } from '@baletrack/db/copy-out';
+import type { Database, Db } from '@baletrack/db/database';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { recordColumns } from '../bales/bale-writes.repository.ts';
 import { baleColumns, madeWithin, visibleBales } from '../bales/bales.repository.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
 import type { TimeRange } from '../bales/time-range.ts';
 import { cuttingMembership } from '../cuttings/cutting-membership.repository.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Whether the bale lies in any cutting (the cutting rule, `cuttingMembership`). */
 export function inSomeCutting(eb: ExpressionBuilder<Database, 'bales'>) {
@@ -81,9 +78,8 @@ export interface ReportPageRows {
 }
 
 /**
- * The same page as `listReportPage`, read with `COPY … TO STDOUT (FORMAT binary)`: the rows stay
- * bytes until `row(i)` (docs/benchmarks.md, "Report CSV and data export"). Undefined on PGlite,
- * which has no connection to stream from.
+ * The same page as `listReportPage`, read with `COPY … (FORMAT binary)` on either database: the
+ * rows stay bytes until `row(i)` (docs/benchmarks.md, "Report CSV and data export").
  */
 export async function copyReportPage(
   db: Kysely<Database>,
@@ -92,7 +88,7 @@ export async function copyReportPage(
   afterUid: string | undefined,
   limit: number,
   where?: BalePredicate,
-): Promise<ReportPageRows | undefined> {
+): Promise<ReportPageRows> {
   const query = reportPageFrom(db, orgId, range, afterUid, limit, where)
     .select((eb) =>
       reportRowFields.map((field) =>
@@ -102,10 +98,7 @@ export async function copyReportPage(
       ),
     )
     .compile();
-  const copied = await transactionWithClient(db, (_trx, client) =>
-    copyRowsOut(client, query, reportRowCopyTypes),
-  );
-  return copied && pageOf(copied.value);
+  return pageOf(await copyQueryOut(db, query, reportRowCopyTypes));
 }
 
 function pageOf(rows: CopyRows): ReportPageRows {
