@@ -42,6 +42,8 @@ test('the demo owner filters bales of at least 1,000 lb, then reads one in kg af
   const panel = page.getByRole('dialog', { name: 'Filters' });
   await panel.getByRole('button', { name: 'New filter' }).click();
   const form = page.getByRole('dialog', { name: 'New filter' });
+  // Save and Cancel stay at the dialog's foot, in sight before the form is scrolled.
+  await expect(form.getByRole('button', { name: 'Save filter' })).toBeInViewport({ ratio: 1 });
   await form.getByLabel('Name').fill(FILTER_NAME);
   await form.getByLabel('Weight minimum (lb)').fill('1,000');
   // The baler picker lists the organization's balers (GET /user-api/machines).

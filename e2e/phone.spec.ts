@@ -1,10 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { baleMap, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
+import { signInTo } from './support/accounts.ts';
+import { baleMap, demoOwner, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 import { expectApart, expectOnTop } from './support/layout.ts';
 
 // A grower on a phone (390×844): the map, its panels, a bale's details, the menu and the Fields
-// screen, with no control drawn over another (docs/product.md#phones).
+// screen, with no control drawn over another; the tables' row actions and the filter form's
+// buttons in reach without scrolling sideways (docs/product.md#phones).
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -96,4 +98,101 @@ test('on a phone the map, its panels, a bale and the menu leave every control re
     'support chat': page.getByRole('button', { name: 'Support chat' }),
   });
   await expectNoSeriousA11yViolations(page, 'Fields on a phone');
+});
+
+/** Fails when the page is wider than the window, so that it scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, `${screen} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+/** Opens a table row's menu, which with each of its entries must lie wholly inside the window. */
+async function openRowMenu(page: Page, name: string, entries: (string | RegExp)[]): Promise<void> {
+  const button = page.getByRole('button', { name, exact: true });
+  await button.scrollIntoViewIfNeeded();
+  await expect(button).toBeInViewport({ ratio: 1 });
+  await button.click();
+  for (const entry of entries) {
+    await expect(page.getByRole('menuitem', { name: entry })).toBeInViewport({ ratio: 1 });
+  }
+}
+
+test("on a phone each table row's actions are one menu in reach, and the filter form's Save in sight", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInTo(page, '/balers', demoOwner.email, demoOwner.password);
+
+  // Baler Settings: the table scrolls sideways in its box, the row's menu stays in the window.
+  const balerRow = page.getByRole('table', { name: 'Balers' }).getByRole('row').nth(1);
+  const balerName = (await balerRow.getByRole('cell').first().innerText()).trim();
+  await expectNoSidewaysScroll(page, '/balers');
+  await openRowMenu(page, `Actions for baler ${balerName}`, [
+    'Rename',
+    /^(De)?activate$/,
+    'New key',
+    'Remove',
+  ]);
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename baler' });
+  await expect(rename.getByLabel('Name')).toHaveValue(balerName);
+  await rename.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rename).toBeHidden();
+  await expectNoSeriousA11yViolations(page, 'Baler Settings on a phone');
+
+  // Sub-Accounts: someone invited, then deleted through their row's menu.
+  await page.goto('/users');
+  const handEmail = `phone-hand-${Date.now()}@example.com`;
+  const invite = page.getByRole('form', { name: 'Invite a user' });
+  await invite.getByLabel('Name').fill('Phone Hand');
+  await invite.getByLabel('Email').fill(handEmail);
+  await invite.getByRole('button', { name: 'Invite' }).click();
+  const handRow = page.getByRole('row', { name: new RegExp(handEmail) });
+  await expect(handRow).toContainText('Invite sent');
+  await expectNoSidewaysScroll(page, '/users');
+  await openRowMenu(page, `Actions for ${handEmail}`, ['Re-send invite', 'Disable', 'Delete']);
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const remove = page.getByRole('dialog', { name: 'Delete user' });
+  await remove.getByRole('button', { name: 'Delete' }).click();
+  await expect(remove).toBeHidden();
+  await expect(handRow).toHaveCount(0);
+
+  // Cuttings: Edit opens the cutting's form; Delete asks again in the menu, both answers in sight.
+  await page.goto('/cuttings');
+  const cuttingRow = page
+    .getByRole('table', { name: /^Cuttings of / })
+    .getByRole('row')
+    .nth(1);
+  const cuttingName = (await cuttingRow.getByRole('cell').first().innerText()).trim();
+  await expectNoSidewaysScroll(page, '/cuttings');
+  await openRowMenu(page, `Actions for cutting ${cuttingName}`, ['Edit', 'Delete']);
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const form = page.getByRole('form', { name: `Edit ${cuttingName}` });
+  await expect(form.getByLabel('Name')).toHaveValue(cuttingName);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toBeHidden();
+  await openRowMenu(page, `Actions for cutting ${cuttingName}`, ['Edit', 'Delete']);
+  await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
+  const confirm = page.getByRole('menuitem', { name: `Delete ${cuttingName}` });
+  await expect(confirm).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('menuitem', { name: 'Keep' })).toBeInViewport({ ratio: 1 });
+  await page.getByRole('menuitem', { name: 'Keep' }).click();
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(cuttingRow).toContainText(cuttingName);
+  await expectNoSeriousA11yViolations(page, 'Cuttings on a phone');
+
+  // The filter form: Save and Cancel at the dialog's foot while the limits scroll under them.
+  await page.goto('/');
+  await openMenuItem(page, 'Filters');
+  await page
+    .getByRole('dialog', { name: 'Filters' })
+    .getByRole('button', { name: 'New filter' })
+    .click();
+  const filter = page.getByRole('dialog', { name: 'New filter' });
+  await expect(filter.getByRole('button', { name: 'Save filter' })).toBeInViewport({ ratio: 1 });
+  await expect(filter.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+  await filter.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
 });

@@ -1,9 +1,8 @@
 import type { Baler } from '@baletrack/contracts/balers/baler';
-import { Button, type ButtonProps, Group } from '@mantine/core';
+import { messages } from '@baletrack/contracts/errors/messages';
 import { notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { RowActions } from '@/components/row-actions';
 import { useSetBalerActive } from '@/features/balers/api/set-baler-active';
-import { OwnerOnly } from '@/features/balers/components/owner-only';
 import { balerErrorMessage } from '@/features/balers/utils/baler-error-message';
 
 export interface BalerActionsProps {
@@ -15,7 +14,7 @@ export interface BalerActionsProps {
   onRemove: (baler: Baler) => void;
 }
 
-/** The owner's controls for one baler; switching on or off needs no confirmation. */
+/** The owner's controls for one baler, its row's last cell; switching on or off is unconfirmed. */
 export function BalerActions({
   baler,
   canModify,
@@ -38,20 +37,29 @@ export function BalerActions({
         onError: (error) => notifications.show({ color: 'red', message: balerErrorMessage(error) }),
       },
     );
-  const control = (label: string, onClick: () => void, extra: ButtonProps = {}): ReactNode => (
-    <OwnerOnly allowed={canModify}>
-      <Button size="xs" variant="default" disabled={!canModify} onClick={onClick} {...extra}>
-        {label}
-      </Button>
-    </OwnerOnly>
-  );
+  const disabled = !canModify;
 
   return (
-    <Group gap="xs" justify="flex-end" wrap="nowrap">
-      {control('Rename', () => onRename(baler))}
-      {control(baler.active ? 'Deactivate' : 'Activate', toggle, { loading: setActive.isPending })}
-      {control('New key', () => onRotateKey(baler))}
-      {control('Remove', () => onRemove(baler), { color: 'red', variant: 'light' })}
-    </Group>
+    <RowActions
+      label={`Actions for baler ${baler.name}`}
+      note={messages.roles.ownerOnlyBalers}
+      actions={[
+        { label: 'Rename', onClick: () => onRename(baler), disabled },
+        {
+          label: baler.active ? 'Deactivate' : 'Activate',
+          onClick: toggle,
+          disabled,
+          loading: setActive.isPending,
+        },
+        { label: 'New key', onClick: () => onRotateKey(baler), disabled },
+        {
+          label: 'Remove',
+          onClick: () => onRemove(baler),
+          disabled,
+          color: 'red',
+          variant: 'light',
+        },
+      ]}
+    />
   );
 }

@@ -2,6 +2,7 @@ import type { Baler } from '@baletrack/contracts/balers/baler';
 import { messages } from '@baletrack/contracts/errors/messages';
 import { Anchor, Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { RowActionsHeader } from '@/components/row-actions';
 import {
   acmStatusColours,
   acmStatusLabel,
@@ -10,7 +11,7 @@ import {
 
 interface BalersTableProps {
   balers: Baler[];
-  /** The owner's controls for one baler; without it the table only lists. */
+  /** The owner's controls for one baler, its row's last cell (`RowActions`); without, it lists. */
   actions?: (baler: Baler) => ReactNode;
   /** Opens the baler's subscription months; without it the dates only show. */
   onMonths?: (baler: Baler) => void;
@@ -43,11 +44,7 @@ export function BalersTable({ balers, actions, onMonths }: BalersTableProps) {
             <Table.Th>Status</Table.Th>
             <Table.Th>ACM</Table.Th>
             <Table.Th>Subscription</Table.Th>
-            {actions && (
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            )}
+            {actions && <RowActionsHeader />}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -98,7 +95,7 @@ export function BalersTable({ balers, actions, onMonths }: BalersTableProps) {
                   )}
                 </Stack>
               </Table.Td>
-              {actions && <Table.Td>{actions(baler)}</Table.Td>}
+              {actions?.(baler)}
             </Table.Tr>
           ))}
         </Table.Tbody>

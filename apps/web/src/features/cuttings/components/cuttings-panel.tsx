@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
+import { type RowAction, RowActions, RowActionsHeader } from '@/components/row-actions';
 import { useDeleteCutting } from '@/features/cuttings/api/delete-cutting';
 import { useCuttings } from '@/features/cuttings/api/get-cuttings';
 import { CuttingForm, type NamedField } from '@/features/cuttings/components/cutting-form';
@@ -52,6 +53,37 @@ export function CuttingsPanel({ initialYear, fields, crops }: CuttingsPanelProps
     setConfirming(undefined);
     notifications.show({ color: 'green', message: `Cutting ${cutting.name} deleted.` });
   };
+
+  // A delete is confirmed in the row itself: two buttons, or two entries of the row's menu.
+  const deleting = (cutting: Cutting) => remove.isPending && remove.variables === cutting.id;
+  const actionsOf = (cutting: Cutting): RowAction[] =>
+    !canChange
+      ? []
+      : confirming === cutting.id
+        ? [
+            {
+              label: `Delete ${cutting.name}`,
+              onClick: () => void destroy(cutting),
+              loading: deleting(cutting),
+              color: 'red',
+              variant: 'filled',
+            },
+            { label: 'Keep', onClick: () => setConfirming(undefined) },
+          ]
+        : [
+            { label: 'Edit', onClick: () => setEditing({ kind: 'edit', cutting }) },
+            {
+              label: 'Delete',
+              onClick: () => {
+                remove.reset();
+                setConfirming(cutting.id);
+              },
+              loading: deleting(cutting),
+              color: 'red',
+              variant: 'subtle',
+              keepsMenuOpen: true,
+            },
+          ];
 
   return (
     <Stack gap="sm" component="section" aria-label="Cuttings">
@@ -116,7 +148,7 @@ export function CuttingsPanel({ initialYear, fields, crops }: CuttingsPanelProps
                 <Table.Th>End</Table.Th>
                 <Table.Th>Fields</Table.Th>
                 <Table.Th>Crop</Table.Th>
-                <Table.Th />
+                <RowActionsHeader />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -127,48 +159,11 @@ export function CuttingsPanel({ initialYear, fields, crops }: CuttingsPanelProps
                   <Table.Td>{formatShortDay(cutting.endDate)}</Table.Td>
                   <Table.Td>{fieldNames(cutting.fieldIds, fieldsById) || '–'}</Table.Td>
                   <Table.Td>{(cutting.cropId && cropsById.get(cutting.cropId)) || '–'}</Table.Td>
-                  <Table.Td>
-                    {!canChange ? null : confirming === cutting.id ? (
-                      <Group gap="xs" wrap="nowrap" justify="flex-end">
-                        <Button
-                          size="xs"
-                          color="red"
-                          loading={remove.isPending}
-                          onClick={() => void destroy(cutting)}
-                        >
-                          Delete {cutting.name}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setConfirming(undefined)}
-                        >
-                          Keep
-                        </Button>
-                      </Group>
-                    ) : (
-                      <Group gap="xs" wrap="nowrap" justify="flex-end">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setEditing({ kind: 'edit', cutting })}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => {
-                            remove.reset();
-                            setConfirming(cutting.id);
-                          }}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
+                  <RowActions
+                    label={`Actions for cutting ${cutting.name}`}
+                    actions={actionsOf(cutting)}
+                    onMenuClose={() => setConfirming(undefined)}
+                  />
                 </Table.Tr>
               ))}
             </Table.Tbody>

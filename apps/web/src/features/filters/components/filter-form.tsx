@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { useCreateFilter } from '@/features/filters/api/create-filter';
 import { useUpdateFilter } from '@/features/filters/api/update-filter';
 import { type Choices, FilterChoices } from '@/features/filters/components/filter-choices';
+import classes from '@/features/filters/components/filter-form.module.css';
 import { FilterLimits, type LimitTexts } from '@/features/filters/components/filter-limits';
 import {
   attributeInfo,
@@ -184,6 +185,9 @@ export function FilterForm({ filter, onSaved, onCancel }: FilterFormProps) {
           </Text>
           <SegmentedControl
             aria-label="Dates"
+            fullWidth
+            // On a phone the three choices are wider than the dialog: their words wrap, none cut.
+            styles={{ label: { whiteSpace: 'normal' } }}
             value={dateKind}
             onChange={(value) => setDateKind(value as DateKind)}
             data={[
@@ -235,7 +239,7 @@ export function FilterForm({ filter, onSaved, onCancel }: FilterFormProps) {
             {isApiError(failure, 400) ? `: ${failure.message}` : ''}
           </Alert>
         )}
-        <Group justify="flex-end">
+        <Group justify="flex-end" className={classes.footer}>
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>

@@ -3,11 +3,13 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { InviteUserForm } from '@/features/users/components/invite-user-form';
 import { SubAccountsTable } from '@/features/users/components/sub-accounts-table';
+import { onPhoneScreen } from '@/testing/phone-screen';
 import { renderWithProviders } from '@/testing/render-with-providers';
 
 // The owner's role controls on Sub-Accounts (docs/product.md#roles): the role picked at the
 // invite, and each person's role changeable in their row; the owner's own role is fixed. Saving a
-// change goes to the server: e2e/roles.spec.ts.
+// change goes to the server: e2e/roles.spec.ts. On a phone a person's actions are one menu in
+// their row, named for them.
 
 const person = (email: string, role: SubAccount['role']): SubAccount => ({
   id: crypto.randomUUID(),
@@ -56,5 +58,27 @@ describe('SubAccountsTable', () => {
     expect(screen.queryByLabelText('Role of owner@farm.example')).toBeNull();
     const ownerRow = screen.getByRole('row', { name: /owner@farm\.example/ });
     expect(within(ownerRow).getByText('Owner')).toBeTruthy();
+  });
+});
+
+describe('SubAccountsTable on a phone', () => {
+  onPhoneScreen();
+
+  it("gathers a person's actions in their row menu, Delete asking to confirm", async () => {
+    const invited = { ...person('hand@farm.example', 'viewer'), status: 'sent' as const };
+    const { user } = renderWithProviders(
+      <SubAccountsTable users={[invited, person('manager@farm.example', 'manager')]} />,
+    );
+    const row = screen.getByRole('row', { name: /hand@farm\.example/ });
+    expect(within(row).queryByRole('button', { name: 'Delete' })).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Actions for hand@farm.example' }));
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Re-send invite', 'Disable', 'Delete']);
+    await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete user' });
+    expect(dialog.textContent).toContain('hand@farm.example');
   });
 });

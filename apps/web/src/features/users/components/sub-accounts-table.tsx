@@ -1,9 +1,10 @@
 import type { InvitableRole } from '@baletrack/contracts/identity/roles';
 import { canReinvite, type UserStatus } from '@baletrack/contracts/identity/user';
 import type { SubAccount } from '@baletrack/contracts/users/sub-account';
-import { Badge, Button, Group, NativeSelect, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, NativeSelect, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { type RowAction, RowActions, RowActionsHeader } from '@/components/row-actions';
 import { useChangeRole } from '@/features/users/api/change-role';
 import { type UserChange, useChangeUser } from '@/features/users/api/change-user';
 import { DeleteUserDialog } from '@/features/users/components/delete-user-dialog';
@@ -52,6 +53,18 @@ export function SubAccountsTable({ users }: { users: SubAccount[] }) {
     );
   const busy = (user: SubAccount, action: UserChange) =>
     change.isPending && change.variables?.id === user.id && change.variables.change === action;
+  const actionsOf = (user: SubAccount): RowAction[] => {
+    const changing = (label: string, action: UserChange): RowAction => ({
+      label,
+      onClick: () => run(user, action),
+      loading: busy(user, action),
+    });
+    return [
+      ...(canReinvite(user.status) ? [changing('Re-send invite', 'reinvite')] : []),
+      user.enabled ? changing('Disable', 'disable') : changing('Enable', 'enable'),
+      { label: 'Delete', onClick: () => setDeleting(user), color: 'red', variant: 'light' },
+    ];
+  };
 
   if (users.length === 0) {
     return <Text c="dimmed">No sub-account users yet. Invite someone above.</Text>;
@@ -67,9 +80,7 @@ export function SubAccountsTable({ users }: { users: SubAccount[] }) {
               <Table.Th>Role</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Sign-in</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
+              <RowActionsHeader />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -106,42 +117,7 @@ export function SubAccountsTable({ users }: { users: SubAccount[] }) {
                     {user.enabled ? 'Enabled' : 'Disabled'}
                   </Badge>
                 </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    {canReinvite(user.status) && (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        loading={busy(user, 'reinvite')}
-                        onClick={() => run(user, 'reinvite')}
-                      >
-                        Re-send invite
-                      </Button>
-                    )}
-                    {user.enabled ? (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        loading={busy(user, 'disable')}
-                        onClick={() => run(user, 'disable')}
-                      >
-                        Disable
-                      </Button>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        loading={busy(user, 'enable')}
-                        onClick={() => run(user, 'enable')}
-                      >
-                        Enable
-                      </Button>
-                    )}
-                    <Button size="xs" color="red" variant="light" onClick={() => setDeleting(user)}>
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
+                <RowActions label={`Actions for ${user.email}`} actions={actionsOf(user)} />
               </Table.Tr>
             ))}
           </Table.Tbody>
