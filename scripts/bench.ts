@@ -9,11 +9,17 @@ import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { generateBenchFarm } from './bench/bench-farm.ts';
 import { Cleanup } from './bench/cleanup.ts';
+import {
+  describeManyFarms,
+  MANY_FARMS_CLIENTS,
+  MANY_FARMS_SECONDS,
+  measureManyFarms,
+} from './bench/many-farms.ts';
 import { readOptions, usage } from './bench/options.ts';
 import { launchChromium } from './bench/page-load.ts';
 import { renderResults, writeResults } from './bench/report.ts';
 import { benchDatabase, type DatabaseFigures } from './bench/run-database.ts';
-import { ensureWebBuild } from './bench/web-build.ts';
+import { ensureBuilt } from './lib/ensure-built.mjs';
 
 const REPORT = 'docs/benchmarks.md';
 
@@ -38,8 +44,17 @@ async function main(): Promise<number> {
   const figures: DatabaseFigures[] = [];
   let broken = false;
   try {
+    if (options.manyFarms) {
+      console.log('Many farms on PostgreSQL:');
+      const run = await measureManyFarms(
+        { farms: options.manyFarms, clients: MANY_FARMS_CLIENTS, seconds: MANY_FARMS_SECONDS },
+        cleanup,
+      );
+      console.log(`  ${describeManyFarms(run)}`);
+      return 0;
+    }
     // The product serves the web app, which ingest alone does not need.
-    if (!options.stopAfterIngest) await ensureWebBuild();
+    if (!options.stopAfterIngest) await ensureBuilt('web');
     console.log(`Generating ${options.bales.toLocaleString('en-US')} bales…`);
     const farms = {
       farm: generateBenchFarm(options.bales, 4, 0),

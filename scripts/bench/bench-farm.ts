@@ -2,8 +2,11 @@
 // seed each), so the bales lie along the windrows of the same twelve fields over as many
 // seasons as it takes, with the generator's stacks and its one unsubscribed month per pair.
 import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
-import { DEMO_SEED, generateDemoFarm } from '@baletrack/domain/demo-farm/demo-farm';
-import type { DemoField, DemoGeofence } from '@baletrack/domain/demo-farm/demo-farm-model';
+import { DEMO_SEED, generateDemoFarm } from '../../apps/server/src/features/demo/farm/demo-farm.ts';
+import type {
+  DemoField,
+  DemoGeofence,
+} from '../../apps/server/src/features/demo/farm/demo-farm-model.ts';
 
 /** One baler of the benchmark organization: its bales in the order made, its active months. */
 export interface BenchBaler {

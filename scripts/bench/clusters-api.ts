@@ -1,8 +1,8 @@
 // /clusters/get as the web app calls it: whole-farm views at the zoom levels that show the
 // whole farm on a screen, with a real id token, over HTTP.
 import type { MapViewQuery } from '@baletrack/contracts/map/map';
-import type { DemoField } from '@baletrack/domain/demo-farm/demo-farm-model';
-import { liveBaling } from '@baletrack/domain/demo-farm/live-baling';
+import type { DemoField } from '../../apps/server/src/features/demo/farm/demo-farm-model.ts';
+import { liveBaling } from '../../apps/server/src/features/demo/farm/live-baling.ts';
 import { type ViewBounds, viewQuery } from '../../apps/web/src/features/map/utils/view-query.ts';
 import { sendBatches } from './ingest-client.ts';
 import { median } from './stats.ts';

@@ -14,6 +14,8 @@ export interface BenchOptions {
   reportsOnly: boolean;
   /** Only ingest, then restarts of the product, each with its cold figures, printed. */
   coldOnly: boolean;
+  /** Only the many-farms row with this many organizations, on PostgreSQL, printed. */
+  manyFarms?: number;
 }
 
 export const usage = `Usage: npm run bench [-- --bales N] [--only pglite|postgres] [--no-write]
@@ -26,6 +28,10 @@ export const usage = `Usage: npm run bench [-- --bales N] [--only pglite|postgre
   --reports-only
                 only ingest, the map index and summaries (what the server holds at rest), then
                 the report CSV and data export rows, printed; implies --no-write
+  --many-farms N
+                only the many-farms row: N organizations (most 2,000–20,000 bales, every fiftieth
+                200,000) on one PostgreSQL, two product processes, 20 clients opening random
+                farms' maps for 60 s, printed; implies --no-write
   --cold-only   only ingest, then three restarts of the product reading its kept snapshots and
                 one without them, each with the opening view and the summary at once (the
                 restart rows), and the rows' baseline, printed; implies --no-write`;
@@ -41,6 +47,7 @@ export function readOptions(argv: string[]): BenchOptions | 'help' {
       'stop-after-ingest': { type: 'boolean', default: false },
       'reports-only': { type: 'boolean', default: false },
       'cold-only': { type: 'boolean', default: false },
+      'many-farms': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -56,12 +63,20 @@ export function readOptions(argv: string[]): BenchOptions | 'help' {
   const stopAfterIngest = values['stop-after-ingest'];
   const reportsOnly = values['reports-only'];
   const coldOnly = values['cold-only'];
+  const manyFarms = values['many-farms'] === undefined ? undefined : Number(values['many-farms']);
+  if (
+    manyFarms !== undefined &&
+    (!Number.isInteger(manyFarms) || manyFarms < 1 || manyFarms > 5_000)
+  ) {
+    throw new Error(`--many-farms must be a whole number from 1 to 5000.\n\n${usage}`);
+  }
   return {
     bales,
     kinds,
-    write: !values['no-write'] && !stopAfterIngest && !reportsOnly && !coldOnly,
+    write: !values['no-write'] && !stopAfterIngest && !reportsOnly && !coldOnly && !manyFarms,
     stopAfterIngest,
     reportsOnly,
     coldOnly,
+    manyFarms,
   };
 }

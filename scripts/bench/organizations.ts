@@ -53,30 +53,35 @@ export function productEnvironment(options: {
 }
 
 /** Migrates the database and stores the three organizations; closes it again. */
-export async function prepareAccounts(
+export function prepareAccounts(
   env: Record<string, string>,
   farm: BenchFarm,
   neighbour: BenchFarm,
 ): Promise<Accounts> {
+  return withBenchContext(env, async (ctx) => ({
+    farm: await storeOrganization(ctx, 'Bench Valley Hay', farm, true),
+    neighbour: await storeOrganization(ctx, 'Neighbour Hay', neighbour, true),
+    empty: await storeOrganization(ctx, 'Empty Hay', farm, false),
+  }));
+}
+
+/** Runs `work` with the product's context on the benchmark's database, migrated; closes it. */
+export async function withBenchContext<T>(
+  env: Record<string, string>,
+  work: (ctx: AppContext) => Promise<T>,
+): Promise<T> {
   const config = loadConfig(env);
   const database = await connectDatabase(config.database as ConnectOptions);
   try {
     await migrateToLatest(database.db);
-    const ctx = createAppContext({
-      config,
-      db: database.db,
-      mailer: createMailer({
-        smtpUrl: undefined,
+    return await work(
+      createAppContext({
+        config,
         db: database.db,
-        log: () => {},
+        mailer: createMailer({ smtpUrl: undefined, db: database.db, log: () => {} }),
+        secrets: new SecretBox(config.secretKey),
       }),
-      secrets: new SecretBox(config.secretKey),
-    });
-    return {
-      farm: await storeOrganization(ctx, 'Bench Valley Hay', farm, true),
-      neighbour: await storeOrganization(ctx, 'Neighbour Hay', neighbour, true),
-      empty: await storeOrganization(ctx, 'Empty Hay', farm, false),
-    };
+    );
   } finally {
     await database.close();
   }

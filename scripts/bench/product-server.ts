@@ -1,8 +1,9 @@
-// The product as an operator runs it (apps/server/src/main.ts in its own process), so its
+// The product as an operator runs it (apps/server/dist/main.js in its own process), so its
 // memory is its own and the benchmark's client work runs beside it, as a baler's would.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import { ensureBuilt } from '../lib/ensure-built.mjs';
 
 /** One full (mark-compact) collection of the server's V8 heap, from its `--trace-gc` line. */
 export interface FullGc {
@@ -41,22 +42,23 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the product with `env` and waits until it answers /config.json (60 s at most). */
-export async function startProductServer(env: Record<string, string>): Promise<ProductServer> {
-  const url = env.PUBLIC_URL as string;
+/**
+ * Starts the product with `env` and waits until it answers /config.json (60 s at most) at `url`:
+ * its PUBLIC_URL, unless it is one of several processes behind one public address.
+ */
+export async function startProductServer(
+  env: Record<string, string>,
+  url = env.PUBLIC_URL as string,
+): Promise<ProductServer> {
   // Full collections are traced (one short line each, scavenges left out) so the benchmark can
   // tell what the server keeps from garbage V8 has not collected yet.
   const gcFlags = ['--trace-gc', '--trace-gc-ignore-scavenger'];
+  // The server as `npm start` runs it: built (docs/adr/0028-server-runs-built.md).
+  await ensureBuilt('server');
   const inspectPort = await freePort();
   const child = spawn(
     process.execPath,
-    [
-      ...gcFlags,
-      `--inspect=127.0.0.1:${inspectPort}`,
-      '--import',
-      'tsx',
-      'apps/server/src/main.ts',
-    ],
+    [...gcFlags, `--inspect=127.0.0.1:${inspectPort}`, 'apps/server/dist/main.js'],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
