@@ -1,5 +1,5 @@
 import { messages } from '@baletrack/contracts/errors/messages';
-import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Input, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router';
 import { PanelBoundary } from '@/components/panel-boundary';
@@ -57,9 +57,7 @@ export function ReportsRoute() {
             loading={filters.isPending}
           />
           <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              Dates
-            </Text>
+            <Input.Label labelElement="div">Dates</Input.Label>
             <TimeRangePicker />
           </Stack>
           <Button variant="default" onClick={filtersPanel.open}>

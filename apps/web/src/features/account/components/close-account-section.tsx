@@ -14,7 +14,9 @@ import {
   Text,
   TextInput,
   Title,
+  useMantineTheme,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { useCloseAccount } from '@/features/account/api/close-account';
 import { useDataExport } from '@/features/account/api/get-data-export';
@@ -37,6 +39,11 @@ export function CloseAccountSection({
 }: {
   onClosed: (result: CloseAccountResponse) => void | Promise<void>;
 }) {
+  const theme = useMantineTheme();
+  // Four steps side by side do not fit a phone: there they stack.
+  const phone = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, false, {
+    getInitialValueInEffect: false,
+  });
   const [typed, setTyped] = useState('');
   const [typingError, setTypingError] = useState<string | null>(null);
   const [step, setStep] = useState<AccountDeletionStep>('confirm');
@@ -86,7 +93,13 @@ export function CloseAccountSection({
         filters, reports and credits, and every user in it, for good. First, all of its data is
         mailed to you as a download link.
       </Text>
-      <Stepper active={active} size="sm" color={failure ? 'red' : undefined} aria-label="Steps">
+      <Stepper
+        active={active}
+        size="sm"
+        orientation={phone ? 'vertical' : 'horizontal'}
+        color={failure ? 'red' : undefined}
+        aria-label="Steps"
+      >
         {accountDeletionSteps.map((name) => (
           <Stepper.Step
             key={name}

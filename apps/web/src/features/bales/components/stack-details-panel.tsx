@@ -135,11 +135,10 @@ export function StackDetailsPanel({ stackId, onClose, onOpenBale }: StackDetails
               {bales.map(({ bale, name, detail }) => (
                 <li key={bale.uid}>
                   <UnstyledButton className={classes.item} onClick={() => onOpenBale(bale.uid)}>
-                    <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                      <Text size="sm" truncate>
-                        {name}
-                      </Text>
-                      <Text size="xs" c="dimmed" truncate>
+                    {/* The whole tag id and time show, wrapped where the panel is narrow. */}
+                    <Stack gap={0} style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                      <Text size="sm">{name}</Text>
+                      <Text size="xs" c="dimmed">
                         {detail}
                       </Text>
                     </Stack>

@@ -1,16 +1,7 @@
+import { NAME_MAX_LENGTH } from '@baletrack/contracts/constants';
 import { type Crop, saveCropQuerySchema } from '@baletrack/contracts/crops/crop';
 import { messages } from '@baletrack/contracts/errors/messages';
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useCreateCrop } from '@/features/crops/api/create-crop';
@@ -66,9 +57,11 @@ export function CropsPanel() {
       </Title>
       {canChange && (
         <form onSubmit={(event) => void add(event)}>
-          <Group align="flex-start" gap="xs">
+          {/* A visible label, so 'Name is required.' says which box; the button goes below it. */}
+          <Stack gap="xs">
             <TextInput
-              aria-label="New crop name"
+              label="New crop name"
+              description={`At most ${NAME_MAX_LENGTH} characters.`}
               placeholder="Alfalfa, timothy, oat hay…"
               value={name}
               onChange={(event) => setName(event.currentTarget.value)}
@@ -76,12 +69,11 @@ export function CropsPanel() {
                 nameError ??
                 (create.isError ? changeErrorMessage(create.error, m.createFailed) : undefined)
               }
-              style={{ flex: 1 }}
             />
-            <Button type="submit" loading={create.isPending}>
+            <Button type="submit" loading={create.isPending} style={{ alignSelf: 'flex-start' }}>
               Add crop
             </Button>
-          </Group>
+          </Stack>
         </form>
       )}
       {remove.isError && (

@@ -51,6 +51,16 @@ describe('FilterForm limits', () => {
     expect(savedCount()).toBe(0);
   });
 
+  it('moves the focus to the first box at fault, so a refused save shows where', async () => {
+    const { type, save } = renderForm('ImperialUS');
+    await type(/^Name/, 'Wet');
+    await type('Average moisture minimum (%)', '150');
+    await type('Average moisture maximum (%)', '160');
+    await save();
+    await screen.findByText('Average moisture must be between 0 and 100 %.');
+    expect(document.activeElement).toBe(screen.getByLabelText('Average moisture minimum (%)'));
+  });
+
   it('says the limits in the metric units the boxes are typed in', async () => {
     const { type, save } = renderForm('MetricSI');
     await type(/^Name/, 'Heavy');

@@ -14,12 +14,12 @@ import {
   Button,
   Checkbox,
   Group,
+  Input,
   SegmentedControl,
   Stack,
-  Text,
   TextInput,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useCreateFilter } from '@/features/filters/api/create-filter';
 import { useUpdateFilter } from '@/features/filters/api/update-filter';
 import { type Choices, FilterChoices } from '@/features/filters/components/filter-choices';
@@ -76,6 +76,10 @@ export function FilterForm({ filter, onSaved, onCancel }: FilterFormProps) {
     grades: start.grades ?? [],
   });
   const [errors, setErrors] = useState<Errors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  // Set when a save is refused: the first box at fault takes the focus once the errors show,
+  // so on a phone the form scrolls to it instead of seeming to do nothing.
+  const focusError = useRef(false);
   const create = useCreateFilter();
   const update = useUpdateFilter();
   const saving = create.isPending || update.isPending;
@@ -133,10 +137,24 @@ export function FilterForm({ filter, onSaved, onCancel }: FilterFormProps) {
     };
   }
 
+  useEffect(() => {
+    if (!focusError.current || Object.keys(errors).length === 0) return;
+    focusError.current = false;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  const refuse = (problems: Errors) => {
+    focusError.current = true;
+    setErrors(problems);
+  };
+
   const save = async () => {
     const { request, problems } = read();
-    setErrors(problems);
-    if (!request) return;
+    if (!request) {
+      refuse(problems);
+      return;
+    }
+    setErrors({});
     try {
       onSaved(
         filter
@@ -144,16 +162,17 @@ export function FilterForm({ filter, onSaved, onCancel }: FilterFormProps) {
           : await create.mutateAsync(request),
       );
     } catch (error) {
-      if (isApiError(error, 409)) setErrors({ name: messages.filter.nameExists });
+      if (isApiError(error, 409)) refuse({ name: messages.filter.nameExists });
       // The server's refusals (e.g. a chosen field deleted meanwhile) go next to their box.
       else if (isApiError(error, 400) && error.body.issues) {
-        setErrors(Object.fromEntries(error.body.issues.map((i) => [i.path, i.message])));
+        refuse(Object.fromEntries(error.body.issues.map((i) => [i.path, i.message])));
       }
     }
   };
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -180,9 +199,7 @@ export function FilterForm({ filter, onSaved, onCancel }: FilterFormProps) {
           }
         />
         <Stack gap="xs">
-          <Text size="sm" fw={500}>
-            Made
-          </Text>
+          <Input.Label labelElement="div">Made</Input.Label>
           <SegmentedControl
             aria-label="Dates"
             fullWidth

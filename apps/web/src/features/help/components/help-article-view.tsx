@@ -16,6 +16,10 @@ function textOf(node: ReactNode): string {
     .join('');
 }
 
+// A heading scrolled to by its anchor stops below the app's fixed header (AppShell sets the
+// variable to the header's height, acting banner included), not under it.
+const anchored = { scrollMarginTop: 'var(--app-shell-header-offset, 0px)' };
+
 // Headings get the anchors `parseHelpArticle` gives them, so `/help/<slug>#<anchor>` links (the
 // chat's too) land on them; links inside the help stay in the app.
 const components: Components = {
@@ -25,12 +29,26 @@ const components: Components = {
     </Title>
   ),
   h2: ({ children }) => (
-    <Title order={3} size="h3" id={headingAnchor(textOf(children))} mt="lg" mb="xs">
+    <Title
+      order={3}
+      size="h3"
+      id={headingAnchor(textOf(children))}
+      mt="lg"
+      mb="xs"
+      style={anchored}
+    >
       {children}
     </Title>
   ),
   h3: ({ children }) => (
-    <Title order={4} size="h4" id={headingAnchor(textOf(children))} mt="md" mb="xs">
+    <Title
+      order={4}
+      size="h4"
+      id={headingAnchor(textOf(children))}
+      mt="md"
+      mb="xs"
+      style={anchored}
+    >
       {children}
     </Title>
   ),

@@ -30,6 +30,8 @@ function GradeChart({ title, grades }: GradeChartProps) {
         valueFormatter={(value) => formatNumber(value)}
         gridAxis="y"
         tickLine="none"
+        // Every grade's name under its bar: recharts otherwise drops the ones that seem crowded.
+        xAxisProps={{ interval: 0 }}
         role="img"
         aria-label={`${title}: ${described}`}
       />

@@ -1,5 +1,5 @@
 import type { BaleSummaryGroup } from '@baletrack/contracts/summaries/summary';
-import { Alert, ScrollArea, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReportBalesQuery } from '@/features/reports/api/get-report-bales';
 import { useSummaryGroups } from '@/features/summaries';
 import type { DisplayUnits } from '@/lib/display-units';
@@ -45,16 +45,11 @@ export function ReportGroupTotals({ query, by, units, rfvEnabled }: ReportGroupT
           No bales.
         </Text>
       ) : (
-        // Focusable, so the keyboard can scroll it (axe-core: scrollable-region-focusable).
-        <ScrollArea.Autosize mah={320} viewportProps={{ tabIndex: 0 }}>
-          {/* On a phone the table scrolls sideways within itself rather than squeezing names. */}
-          <Table
-            striped
-            stickyHeader
-            fz="sm"
-            miw={560}
-            aria-label={`Totals ${title.toLowerCase()}`}
-          >
+        // As tall as its rows, so the page alone scrolls down; on a phone the table scrolls
+        // sideways rather than squeezing names. Focusable for the keyboard (axe-core:
+        // scrollable-region-focusable).
+        <Table.ScrollContainer minWidth={560} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
+          <Table striped fz="sm" aria-label={`Totals ${title.toLowerCase()}`}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{by === 'field' ? 'Field' : 'Cutting'}</Table.Th>
@@ -82,7 +77,7 @@ export function ReportGroupTotals({ query, by, units, rfvEnabled }: ReportGroupT
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea.Autosize>
+        </Table.ScrollContainer>
       )}
       <Text size="xs" c="dimmed">
         A bale in two {by === 'field' ? 'fields' : 'cuttings'} counts in both.

@@ -4,15 +4,7 @@ import {
   type SummaryGrouping,
   summaryGroupings,
 } from '@baletrack/contracts/summaries/summary';
-import {
-  Alert,
-  Loader,
-  Group as MantineGroup,
-  ScrollArea,
-  SegmentedControl,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Loader, Group as MantineGroup, SegmentedControl, Table, Text } from '@mantine/core';
 import { useSummaryGroups } from '@/features/summaries/api/get-summary-groups';
 import type { DisplayUnits } from '@/lib/display-units';
 import { formatNumber, formatPercent, formatShortDay } from '@/lib/format';
@@ -74,13 +66,14 @@ export function SummaryGroupsTable({
           No bales to group.
         </Text>
       ) : (
-        // Focusable, so the keyboard can scroll it (axe-core: scrollable-region-focusable).
-        <ScrollArea.Autosize
-          mah={360}
-          viewportProps={{ tabIndex: 0 }}
+        // As tall as its rows, so the page alone scrolls down; a narrow panel scrolls the table
+        // sideways. Focusable for the keyboard (axe-core: scrollable-region-focusable).
+        <Table.ScrollContainer
+          minWidth={340}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
           style={{ opacity: groups.isPlaceholderData ? 0.5 : 1 }}
         >
-          <Table striped highlightOnHover stickyHeader fz="xs">
+          <Table striped highlightOnHover fz="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{groupingLabels[by]}</Table.Th>
@@ -113,7 +106,7 @@ export function SummaryGroupsTable({
               A bale in two {by === 'field' ? 'fields' : 'cuttings'} counts in both.
             </Text>
           )}
-        </ScrollArea.Autosize>
+        </Table.ScrollContainer>
       )}
     </>
   );

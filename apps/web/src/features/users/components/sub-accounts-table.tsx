@@ -87,7 +87,8 @@ export function SubAccountsTable({ users }: { users: SubAccount[] }) {
             {users.map((user) => (
               <Table.Tr key={user.id}>
                 <Table.Td>{user.name ?? '—'}</Table.Td>
-                <Table.Td>{user.email}</Table.Td>
+                {/* A long address wraps, so the role and the badges keep their words whole. */}
+                <Table.Td style={{ wordBreak: 'break-all' }}>{user.email}</Table.Td>
                 <Table.Td>
                   {user.role === 'owner' ? (
                     roleLabels.owner
@@ -95,6 +96,7 @@ export function SubAccountsTable({ users }: { users: SubAccount[] }) {
                     <NativeSelect
                       aria-label={`Role of ${user.email}`}
                       size="xs"
+                      miw={110}
                       data={roleChoices.map((c) => ({
                         value: c.value,
                         label: roleLabels[c.value],
@@ -108,12 +110,16 @@ export function SubAccountsTable({ users }: { users: SubAccount[] }) {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={user.status === 'sent' ? 'yellow' : 'green'}>
+                  <Badge
+                    variant="light"
+                    color={user.status === 'sent' ? 'yellow' : 'green'}
+                    miw="max-content"
+                  >
                     {statusLabels[user.status]}
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={user.enabled ? 'green' : 'gray'}>
+                  <Badge variant="light" color={user.enabled ? 'green' : 'gray'} miw="max-content">
                     {user.enabled ? 'Enabled' : 'Disabled'}
                   </Badge>
                 </Table.Td>
