@@ -1,9 +1,10 @@
 import { AppShell, Box } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AppHeader } from '@/app/routes/app-header';
 import { ACTING_BANNER_HEIGHT, ActingBanner } from '@/features/admin/components/acting-banner';
 import { useIsActing } from '@/features/admin/hooks/use-is-acting';
+import { roomUnderPage } from '@/features/chat/chat-placement';
 
 // The header bar's height; the acting banner adds its strip below it. The map and the Fields
 // screen fill the window below both (`--app-shell-header-offset`).
@@ -24,6 +25,7 @@ const SupportChat = lazy(() =>
  */
 export function SignedInLayout() {
   const acting = useIsActing();
+  const { pathname } = useLocation();
   return (
     <AppShell header={{ height: HEADER_HEIGHT + (acting ? ACTING_BANNER_HEIGHT : 0) }} padding={0}>
       <AppShell.Header>
@@ -32,7 +34,9 @@ export function SignedInLayout() {
         </Box>
         <ActingBanner />
       </AppShell.Header>
-      <AppShell.Main>
+      {/* Padding within main's window height: a page's end scrolls clear of the chat's button,
+          and a short page does not scroll at all. */}
+      <AppShell.Main pb={roomUnderPage(pathname)}>
         <Outlet />
       </AppShell.Main>
       <Suspense fallback={null}>

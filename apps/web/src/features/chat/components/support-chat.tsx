@@ -4,7 +4,6 @@ import {
   Affix,
   Alert,
   Badge,
-  Box,
   Button,
   Drawer,
   Group,
@@ -17,21 +16,10 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { SUPPORT_CHAT_CORNER } from '@/features/chat/chat-placement';
 import { ChatMarkdown } from '@/features/chat/components/chat-markdown';
 import { useSupportChat } from '@/features/chat/hooks/use-support-chat';
 import { routePaths } from '@/lib/route-names';
-
-/**
- * Where the chat's button sits, so it covers no other control (docs/product.md#support-chat):
- * on the map, the bottom-left corner, which the map's panels leave free (bale-map.module.css);
- * elsewhere the bottom-right corner, with room kept under the page to scroll its end clear.
- */
-export const SUPPORT_CHAT_CORNER = 12;
-/** The button's room from the window's bottom edge, its margin included. */
-export const SUPPORT_CHAT_CLEARANCE = 56;
-
-// The Fields screen fills the window like the map, its list keeps the room itself.
-const fullWindowRoutes: string[] = [routePaths.home, routePaths.fields];
 
 function ChatIcon() {
   return (
@@ -139,10 +127,6 @@ export function SupportChat() {
             </Button>
           ))}
       </Affix>
-      {/* Room under a scrolling page, so its last lines scroll clear of the button. */}
-      {!fullWindowRoutes.includes(pathname) && (
-        <Box h={SUPPORT_CHAT_CLEARANCE + SUPPORT_CHAT_CORNER} aria-hidden="true" />
-      )}
       <Drawer
         opened={opened}
         onClose={drawer.close}
