@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { e2eDataDir } from '../playwright.config.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import {
@@ -64,6 +64,46 @@ test('the demo owner zooms from clusters to a bale and reads its weight and mois
   expect(moisture).toBe(`${percent} %`);
 });
 
+/** The in-view list's first bale reads whole: its figures with their units, no line cut short. */
+async function expectFirstBaleWhole(page: Page): Promise<void> {
+  const panel = page.getByRole('region', { name: 'In view' });
+  const first = page.getByRole('list', { name: 'Bales in view' }).getByRole('button').first();
+  // Measured again until the list has settled (it follows the map's answer).
+  await expect(async () => {
+    await first.scrollIntoViewIfNeeded({ timeout: 1_000 });
+    // The weight and the moisture with their units ('1,146 lb · 17.4 %'), inside the panel.
+    const figures = first.getByText(/^\d[\d,]* lb · \d+(\.\d)? %$/);
+    await expect(figures).toBeVisible({ timeout: 1_000 });
+    const [row, box] = [await figures.boundingBox(), await panel.boundingBox()];
+    expect(row && box && row.x + row.width <= box.x + box.width).toBe(true);
+    // A tag id too long for the row wraps instead.
+    const cut = await first.evaluate(
+      (button) =>
+        Array.from(button.querySelectorAll('p')).filter(
+          (line) => line.scrollWidth > line.clientWidth + 1,
+        ).length,
+    );
+    expect(cut).toBe(0);
+  }).toPass({ timeout: 15_000 });
+}
+
+test("the in-view list shows each bale's name and figures whole, at desktop and phone size", async ({
+  page,
+}) => {
+  await signInAsDemoOwner(page);
+  const uid = await openFirstBaleInView(page);
+  await page.getByRole('button', { name: 'Close bale details' }).click();
+  await expectFirstBaleWhole(page);
+
+  // On a phone, around the same bale: its link opens the map on it, close enough to list it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/?bale=${uid}`);
+  await expect(baleMap(page)).toHaveAttribute('data-focused', 'true', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Close bale details' }).click();
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  await expectFirstBaleWhole(page);
+});
+
 test('bales from a running baler appear on the open map without a reload', async ({ page }) => {
   test.setTimeout(120_000);
   // The browser's clock runs on its own, and the test moves it on where the grower would wait.
@@ -113,8 +153,9 @@ test('the map opens on the farm with every field named, and a cluster click zoom
 }) => {
   await signInAsDemoOwner(page);
   await waitForMapOpened(page);
-  // Opened on the bales (not the world), with the names of the demo's 12 fields readable above
-  // the clusters; the offline basemap is what the journeys see (no imagery without internet).
+  // Opened on the bales (not the world), with the names of the demo's 12 fields readable beside
+  // the clusters (a name moves off a count); the offline basemap is what the journeys see (no
+  // imagery without internet).
   expect(await mapCount(page, 'data-zoom')).toBeGreaterThanOrEqual(12);
   expect(await mapCount(page)).toBeGreaterThan(15_000);
   await expect.poll(() => mapCount(page, 'data-field-names')).toBeGreaterThanOrEqual(10);

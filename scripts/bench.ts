@@ -53,16 +53,18 @@ async function main(): Promise<number> {
       console.log(`  ${describeManyFarms(run)}`);
       return 0;
     }
-    // The product serves the web app, which ingest alone does not need.
-    if (!options.stopAfterIngest) await ensureBuilt('web');
+    // The product serves the web app, which ingest alone does not need; one built elsewhere
+    // (WEB_DIST, read by the product) is served as it is.
+    if (!options.stopAfterIngest && !process.env.WEB_DIST) await ensureBuilt('web');
     console.log(`Generating ${options.bales.toLocaleString('en-US')} bales…`);
     const farms = {
       farm: generateBenchFarm(options.bales, 4, 0),
       neighbour: generateBenchFarm(Math.round(options.bales / 5), 2, 1_000),
     };
     let browser: Browser | undefined;
-    const partial = options.stopAfterIngest || options.reportsOnly || options.coldOnly;
-    if (partial) {
+    const partial =
+      options.stopAfterIngest || options.reportsOnly || options.coldOnly || options.detailsOnly;
+    if (partial && !options.detailsOnly) {
       // No page is loaded.
     } else if (fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
       browser = await launchChromium();

@@ -14,6 +14,8 @@ export interface BenchOptions {
   reportsOnly: boolean;
   /** Only ingest, then restarts of the product, each with its cold figures, printed. */
   coldOnly: boolean;
+  /** Only ingest, then the bale details row, printed. */
+  detailsOnly: boolean;
   /** Only the many-farms row with this many organizations, on PostgreSQL, printed. */
   manyFarms?: number;
 }
@@ -34,7 +36,10 @@ export const usage = `Usage: npm run bench [-- --bales N] [--only pglite|postgre
                 farms' maps for 60 s, printed; implies --no-write
   --cold-only   only ingest, then three restarts of the product reading its kept snapshots and
                 one without them, each with the opening view and the summary at once (the
-                restart rows), and the rows' baseline, printed; implies --no-write`;
+                restart rows), and the rows' baseline, printed; implies --no-write
+  --details-only
+                only ingest, then the bale details row (clicks on bales in Chromium), printed;
+                implies --no-write`;
 
 /** Reads the command line; throws with the usage text on a bad option. */
 export function readOptions(argv: string[]): BenchOptions | 'help' {
@@ -47,6 +52,7 @@ export function readOptions(argv: string[]): BenchOptions | 'help' {
       'stop-after-ingest': { type: 'boolean', default: false },
       'reports-only': { type: 'boolean', default: false },
       'cold-only': { type: 'boolean', default: false },
+      'details-only': { type: 'boolean', default: false },
       'many-farms': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -63,6 +69,7 @@ export function readOptions(argv: string[]): BenchOptions | 'help' {
   const stopAfterIngest = values['stop-after-ingest'];
   const reportsOnly = values['reports-only'];
   const coldOnly = values['cold-only'];
+  const detailsOnly = values['details-only'];
   const manyFarms = values['many-farms'] === undefined ? undefined : Number(values['many-farms']);
   if (
     manyFarms !== undefined &&
@@ -73,10 +80,17 @@ export function readOptions(argv: string[]): BenchOptions | 'help' {
   return {
     bales,
     kinds,
-    write: !values['no-write'] && !stopAfterIngest && !reportsOnly && !coldOnly && !manyFarms,
+    write:
+      !values['no-write'] &&
+      !stopAfterIngest &&
+      !reportsOnly &&
+      !coldOnly &&
+      !detailsOnly &&
+      !manyFarms,
     stopAfterIngest,
     reportsOnly,
     coldOnly,
+    detailsOnly,
     manyFarms,
   };
 }

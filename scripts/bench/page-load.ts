@@ -82,7 +82,7 @@ export async function measureColdSignIns(
 }
 
 /** The sign-in form filled in at /login; returns its button, for the caller to click. */
-async function filledSignIn(page: Page, account: { email: string; password: string }) {
+export async function filledSignIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);

@@ -1,6 +1,7 @@
 // The figures as a table (measure, ours, baseline, target, result) with the machine's facts,
 // printed and written into docs/benchmarks.md between its results markers.
 import fs from 'node:fs';
+import { baleDetailsRow } from './bale-details.ts';
 import type { BenchFarm } from './bench-farm.ts';
 import { callOverheadRow } from './call-overhead.ts';
 import { WHOLE_FARM_ZOOMS } from './clusters-api.ts';
@@ -137,6 +138,10 @@ function rowsOf(f: DatabaseFigures): Row[] {
     });
   }
   for (const { pass, ...row } of f.pageBytes ? pageBytesRows(f.pageBytes) : []) {
+    rows.push({ database, ...row, result: verdict(pass) });
+  }
+  if (f.baleDetails) {
+    const { pass, ...row } = baleDetailsRow(f.baleDetails);
     rows.push({ database, ...row, result: verdict(pass) });
   }
   const { pass: overheadMet, ...overhead } = callOverheadRow(f.callOverhead);

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { cognito } from '../../apps/server/test/helpers/identity.ts';
 import { startThrowawayPostgres } from '../lib/postgres.mjs';
+import { type BaleDetailsRun, baleDetailsRow, measureBaleDetails } from './bale-details.ts';
 import type { BenchFarm } from './bench-farm.ts';
 import { type CallOverheadRun, measureCallOverhead } from './call-overhead.ts';
 import type { Cleanup } from './cleanup.ts';
@@ -63,6 +64,7 @@ export interface DatabaseFigures {
   baselines: ClusterBaselines;
   pageLoads?: { farm: PageLoads; empty: PageLoads; coldFarm: PageLoads; coldEmpty: PageLoads };
   pageBytes?: PageBytes;
+  baleDetails?: BaleDetailsRun;
   callOverhead: CallOverheadRun;
   heatmap: HeatmapApiRun;
   memory: { start: Memory; afterIngest: Memory; afterIndex: Memory };
@@ -83,7 +85,7 @@ export async function benchDatabase(
   farms: { farm: BenchFarm; neighbour: BenchFarm },
   browser: Browser | undefined,
   cleanup: Cleanup,
-  part: Pick<BenchOptions, 'stopAfterIngest' | 'reportsOnly' | 'coldOnly'>,
+  part: Pick<BenchOptions, 'stopAfterIngest' | 'reportsOnly' | 'coldOnly' | 'detailsOnly'>,
 ): Promise<DatabaseFigures | undefined> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-bench-'));
   const removeData = cleanup.add(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -106,6 +108,10 @@ export async function benchDatabase(
     }
     if (part.reportsOnly) {
       await reportsAlone(env, accounts, farms, views);
+      return undefined;
+    }
+    if (part.detailsOnly) {
+      await detailsAlone(env, accounts, farms.farm, browser);
       return undefined;
     }
     if (part.coldOnly) {
@@ -188,6 +194,7 @@ async function measureProduct(
     );
     let pageLoads: DatabaseFigures['pageLoads'];
     let pageBytes: DatabaseFigures['pageBytes'];
+    let baleDetails: DatabaseFigures['baleDetails'];
     if (browser) {
       log('page loads in Chromium');
       pageLoads = {
@@ -198,6 +205,8 @@ async function measureProduct(
       };
       log('bytes of a first visit');
       pageBytes = await measurePageBytes(browser, server.url, accounts.farm);
+      log('bale details after a click');
+      baleDetails = await measureBaleDetails(browser, server.url, accounts.farm, idToken);
     }
     // Last: its field and bales would change what the page loads above count.
     log('heatmap overlay of a 200 ha field');
@@ -246,6 +255,7 @@ async function measureProduct(
       catchUp,
       pageLoads,
       pageBytes,
+      baleDetails,
       callOverhead,
       memory: { start, afterIngest, afterIndex },
     };
@@ -335,6 +345,35 @@ async function reportsAlone(
     for (const { pass, ...row } of [reportCsvRow(reportCsv), dataExportRow(dataExport)]) {
       log(`${pass ? 'pass' : 'MISSED'} | ${Object.values(row).join(' | ')}`);
     }
+    log(`load average ${os.loadavg().join(', ')}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** `--details-only`: the farm ingested, then the bale details row, printed. */
+async function detailsAlone(
+  env: Record<string, string>,
+  accounts: Accounts,
+  farm: BenchFarm,
+  browser: Browser | undefined,
+): Promise<void> {
+  if (!browser) throw new Error('--details-only needs Chromium at /usr/bin/chromium');
+  const server = await startProductServer(env);
+  try {
+    log(`ingest: ${farm.total.toLocaleString('en-US')} bales through the API, one client`);
+    await sendBatches(
+      server.url,
+      batchesOf(
+        farm.balers.map((b, i) => ({ key: accounts.farm.balerKeys[i] ?? '', bales: b.bales })),
+      ),
+    );
+    const idToken = await signIn(server.url, env, accounts.farm);
+    log('bale details after a click (the first page builds the map index)');
+    const { pass, ...row } = baleDetailsRow(
+      await measureBaleDetails(browser, server.url, accounts.farm, idToken),
+    );
+    log(`${pass ? 'pass' : 'MISSED'} | ${Object.values(row).join(' | ')}`);
     log(`load average ${os.loadavg().join(', ')}`);
   } finally {
     await server.stop();

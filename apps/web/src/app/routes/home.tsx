@@ -1,8 +1,7 @@
 import type { Field } from '@baletrack/contracts/fields/field';
 import { Box, VisuallyHidden } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { GettingStarted } from '@/app/routes/home-getting-started';
-import { readSelection, writeSelection } from '@/app/routes/home-selection';
+import { useHomeSelection } from '@/app/routes/home-selection';
 import { BaleDetailsPanel } from '@/features/bales/components/bale-details-panel';
 import { StackDetailsPanel } from '@/features/bales/components/stack-details-panel';
 import { useFields } from '@/features/fields/api/get-fields';
@@ -12,7 +11,6 @@ import { HeatRiskLayer } from '@/features/heat-risk/components/heat-risk-layer';
 import { HeatmapMode } from '@/features/heatmaps/components/heatmap-mode';
 import { useHeatmapParams } from '@/features/heatmaps/hooks/use-heatmap-params';
 import { BaleMap } from '@/features/map/components/bale-map';
-import type { MapSelection } from '@/features/map/utils/map-selection';
 import { mapSlots } from '@/features/map/utils/map-style';
 
 const noFields: Field[] = [];
@@ -24,10 +22,7 @@ const FULL_HEIGHT = 'calc(100dvh - var(--app-shell-header-offset, 0px))';
  * app shell's header (signed-in-layout.tsx), details at the side.
  */
 export function HomeRoute() {
-  const [params, setParams] = useSearchParams();
-  const selection = readSelection(params);
-  const select = (next: MapSelection | null) =>
-    setParams((current) => writeSelection(current, next));
+  const [selection, select] = useHomeSelection();
 
   // Heatmap mode has the map: clusters and bale icons give way to its overlay and legend.
   const [heatmap] = useHeatmapParams();
@@ -54,7 +49,7 @@ export function HomeRoute() {
             <>
               <FieldsLayer
                 beforeId={mapSlots.fields}
-                labelsBeforeId={mapSlots.labels}
+                namesBeforeId={mapSlots.fieldNames}
                 onImagery={onImagery}
               />
               <HeatmapMode fields={fields.data?.fields ?? noFields} beforeId={mapSlots.fields} />

@@ -2,23 +2,22 @@ import { useMemo } from 'react';
 import { Layer, Source } from 'react-map-gl/maplibre';
 import { useFields } from '@/features/fields/api/get-fields';
 import { fieldFeatures, fieldLabelPoints } from '@/features/fields/utils/field-features';
-import { labelImage } from '@/lib/map-labels';
+import { fieldNameLayer } from '@/features/fields/utils/field-name-layer';
 
 interface FieldsLayerProps {
   /** The layer the outlines go beneath (the map's fields slot). */
   beforeId: string;
   /**
-   * The layer the names go beneath: the labels' slot above the bales, so a name is drawn over
-   * cluster circles (and placed before them) rather than hidden; names collide only with each
-   * other.
+   * The layer the names go beneath: the field names' slot under the bales, so the cluster and
+   * stack counts are placed first and a name moves off them or gives way (fieldNameLayer).
    */
-  labelsBeforeId: string;
+  namesBeforeId: string;
   /** Imagery beneath: outlines turn light to stay visible on dark photos. */
   onImagery: boolean;
 }
 
 /** The organization's field outlines, a light fill and their names when zoomed in. */
-export function FieldsLayer({ beforeId, labelsBeforeId, onImagery }: FieldsLayerProps) {
+export function FieldsLayer({ beforeId, namesBeforeId, onImagery }: FieldsLayerProps) {
   const fields = useFields();
   const outlines = useMemo(() => fieldFeatures(fields.data?.fields ?? []), [fields.data]);
   const names = useMemo(() => fieldLabelPoints(fields.data?.fields ?? []), [fields.data]);
@@ -43,19 +42,7 @@ export function FieldsLayer({ beforeId, labelsBeforeId, onImagery }: FieldsLayer
         />
       </Source>
       <Source id="field-names" type="geojson" data={names}>
-        <Layer
-          id="field-names"
-          type="symbol"
-          beforeId={labelsBeforeId}
-          minzoom={11}
-          layout={{
-            'icon-image': labelImage('field', 'name'),
-            'icon-padding': 4,
-            // Just below its point: a cluster sitting on the field's middle keeps its count.
-            'icon-anchor': 'top',
-            'icon-offset': [0, 6],
-          }}
-        />
+        <Layer id="field-names" type="symbol" beforeId={namesBeforeId} {...fieldNameLayer} />
       </Source>
     </>
   );

@@ -1,6 +1,8 @@
 import type { FeatureCollection, Point } from 'geojson';
 import type { ExpressionSpecification } from 'maplibre-gl';
-import { Layer, Source } from 'react-map-gl/maplibre';
+import { useMemo } from 'react';
+import { Layer, Marker, Source } from 'react-map-gl/maplibre';
+import { clusterCircles } from '@/features/map/utils/cluster-circles';
 import type { MapItemProperties } from '@/features/map/utils/map-features';
 import { type MapSelection, selectionFeatureId } from '@/features/map/utils/map-selection';
 import { mapSlots } from '@/features/map/utils/map-style';
@@ -11,6 +13,7 @@ import {
 } from '@/features/map/utils/measure-scale';
 import { mapIcons } from '@/lib/map-icons';
 import { labelImage } from '@/lib/map-labels';
+import classes from './bale-layers.module.css';
 
 /** Layers a click or hover acts on. */
 export const interactiveLayers = ['clusters', 'stacks', 'bales'];
@@ -21,20 +24,6 @@ const kindIs = (kind: MapItemProperties['kind']): ExpressionSpecification => [
   kind,
 ];
 
-// Circles grow with the bales they stand for, in steps a reader can tell apart.
-const clusterRadius: ExpressionSpecification = [
-  'step',
-  ['get', 'count'],
-  13,
-  10,
-  16,
-  100,
-  20,
-  1_000,
-  25,
-  10_000,
-  31,
-];
 const iconSize: ExpressionSpecification = [
   'interpolate',
   ['linear'],
@@ -59,84 +48,89 @@ interface BaleLayersProps {
 export function BaleLayers({ data, scale, selection }: BaleLayersProps) {
   const color = colorExpression(scale);
   const beforeId = mapSlots.bales;
+  // The ring is a marker over the map, not a layer: choosing a bale then asks no new frame of
+  // the map's drawing (slow where it renders in software), so its details show at once.
+  const chosen = useMemo(() => {
+    const id = selectionFeatureId(selection);
+    return data.features.find((item) => item.properties.id === id);
+  }, [data, selection]);
   return (
-    <Source id="bale-items" type="geojson" data={data}>
-      <Layer
-        id="selection-ring"
-        type="circle"
-        beforeId={beforeId}
-        filter={['==', ['get', 'id'], selectionFeatureId(selection)]}
-        paint={{
-          'circle-radius': ['case', kindIs('stack'), 24, 16],
-          'circle-color': 'rgba(255, 255, 255, 0.55)',
-          'circle-stroke-color': '#d9480f',
-          'circle-stroke-width': 3,
-        }}
-      />
-      <Layer
-        id="clusters"
-        type="circle"
-        beforeId={beforeId}
-        filter={kindIs('cluster')}
-        paint={{
-          'circle-color': color,
-          'circle-opacity': 0.92,
-          'circle-radius': clusterRadius,
-          'circle-stroke-color': '#ffffff',
-          'circle-stroke-width': 2,
-        }}
-      />
-      <Layer
-        id="cluster-counts"
-        type="symbol"
-        beforeId={beforeId}
-        filter={kindIs('cluster')}
-        layout={{
-          'icon-image': labelImage(labelOnColorExpression(scale), 'countLabel'),
-          // Always drawn, and taking its circle's room so field names give way to it.
-          'icon-allow-overlap': true,
-          'icon-padding': 8,
-        }}
-      />
-      <Layer
-        id="bales"
-        type="symbol"
-        beforeId={beforeId}
-        filter={kindIs('bale')}
-        layout={{
-          'icon-image': [
-            'match',
-            ['get', 'shape'],
-            'round',
-            mapIcons.roundBale,
-            mapIcons.squareBale,
-          ],
-          'icon-size': iconSize,
-          ...overlap,
-        }}
-        paint={{ 'icon-color': color, 'icon-halo-color': OUTLINE, 'icon-halo-width': 2.5 }}
-      />
-      <Layer
-        id="stacks"
-        type="symbol"
-        beforeId={beforeId}
-        filter={kindIs('stack')}
-        layout={{ 'icon-image': mapIcons.stack, 'icon-size': iconSize, ...overlap }}
-        paint={{ 'icon-color': color, 'icon-halo-color': OUTLINE, 'icon-halo-width': 2.5 }}
-      />
-      <Layer
-        id="stack-counts"
-        type="symbol"
-        beforeId={beforeId}
-        filter={kindIs('stack')}
-        layout={{
-          'icon-image': labelImage('count', 'countLabel'),
-          'icon-anchor': 'top',
-          'icon-offset': [0, 14],
-          // Counts of stacks lying close together give way to each other until zoomed in.
-          'icon-allow-overlap': false,
-        }}
-      />
-    </Source>
+    <>
+      {chosen && (
+        <Marker
+          longitude={chosen.geometry.coordinates[0] ?? 0}
+          latitude={chosen.geometry.coordinates[1] ?? 0}
+          style={{ pointerEvents: 'none' }}
+        >
+          <div className={classes.selectionRing} data-kind={chosen.properties.kind} />
+        </Marker>
+      )}
+      <Source id="bale-items" type="geojson" data={data}>
+        <Layer
+          id="clusters"
+          type="circle"
+          beforeId={beforeId}
+          filter={kindIs('cluster')}
+          paint={{
+            'circle-color': color,
+            'circle-opacity': 0.92,
+            'circle-radius': clusterCircles.radius,
+            'circle-stroke-color': '#ffffff',
+            'circle-stroke-width': 2,
+          }}
+        />
+        <Layer
+          id="cluster-counts"
+          type="symbol"
+          beforeId={beforeId}
+          filter={kindIs('cluster')}
+          layout={{
+            'icon-image': labelImage(labelOnColorExpression(scale), 'countLabel'),
+            // Always drawn, and claiming its circle's room: field names, placed after the counts
+            // (their layer is beneath), move or give way.
+            ...clusterCircles.countCollision,
+          }}
+        />
+        <Layer
+          id="bales"
+          type="symbol"
+          beforeId={beforeId}
+          filter={kindIs('bale')}
+          layout={{
+            'icon-image': [
+              'match',
+              ['get', 'shape'],
+              'round',
+              mapIcons.roundBale,
+              mapIcons.squareBale,
+            ],
+            'icon-size': iconSize,
+            ...overlap,
+          }}
+          paint={{ 'icon-color': color, 'icon-halo-color': OUTLINE, 'icon-halo-width': 2.5 }}
+        />
+        <Layer
+          id="stacks"
+          type="symbol"
+          beforeId={beforeId}
+          filter={kindIs('stack')}
+          layout={{ 'icon-image': mapIcons.stack, 'icon-size': iconSize, ...overlap }}
+          paint={{ 'icon-color': color, 'icon-halo-color': OUTLINE, 'icon-halo-width': 2.5 }}
+        />
+        <Layer
+          id="stack-counts"
+          type="symbol"
+          beforeId={beforeId}
+          filter={kindIs('stack')}
+          layout={{
+            'icon-image': labelImage('count', 'countLabel'),
+            'icon-anchor': 'top',
+            'icon-offset': [0, 14],
+            // Counts of stacks lying close together give way to each other until zoomed in.
+            'icon-allow-overlap': false,
+          }}
+        />
+      </Source>
+    </>
   );
 }

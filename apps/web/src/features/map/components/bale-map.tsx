@@ -2,6 +2,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import type { ClustersResponse } from '@baletrack/contracts/map/map';
 import { Box, Paper, Text } from '@mantine/core';
 import { useMediaQuery, useReducedMotion } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Point } from 'geojson';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -17,6 +18,7 @@ import { BasemapLayers } from '@/components/basemap-layers';
 import { ImageryLayer, logMapError } from '@/components/imagery-layer';
 import { ImagerySwitch } from '@/components/imagery-switch';
 import { MapImages } from '@/components/map-images';
+import { baleInfoQueryOptions, stackInfoQueryOptions } from '@/features/bales';
 import { useClusters } from '@/features/map/api/get-clusters';
 import { BaleLayers, interactiveLayers } from '@/features/map/components/bale-layers';
 import { InViewPanel } from '@/features/map/components/in-view-panel';
@@ -98,10 +100,21 @@ export function BaleMap(props: BaleMapProps) {
     return mapPadding(box?.clientWidth ?? 1024, box?.clientHeight ?? 768, detailsOpen);
   }, [detailsOpen]);
   const zoomToCluster = useZoomToCluster(mapRef, { filter, padding, duration });
-  // Chosen from the list: bring it to the middle so its highlight is seen beside the panel.
+  const queryClient = useQueryClient();
+  // Chosen from the list: its details first, then the map brings it to the middle so its ring is
+  // seen beside the panel. Each frame the map draws in software holds the page up for a while, so
+  // the move waits for the answer (the panel's own request, started here) and a painted frame.
   const selectFromList = (next: MapSelection, at: { lon: number; lat: number }) => {
     onSelect(next);
-    mapRef.current?.easeTo({ center: [at.lon, at.lat], duration });
+    const details =
+      next.kind === 'bale'
+        ? queryClient.fetchQuery(baleInfoQueryOptions(next.uid))
+        : queryClient.fetchQuery(stackInfoQueryOptions(next.id, filter));
+    const move = () => mapRef.current?.easeTo({ center: [at.lon, at.lat], duration });
+    // The answer is drawn in a task of its own; the frame after it has painted it.
+    void details
+      .catch(() => undefined)
+      .then(() => setTimeout(() => requestAnimationFrame(() => setTimeout(move))));
   };
 
   // How many field names the map shows (placed, not hidden by collisions), for the journeys.

@@ -87,7 +87,7 @@ const named = {
   truncated: false,
 } as unknown as BalesResponse;
 
-function show(panelItems: ClustersResponse | undefined) {
+function show(panelItems: ClustersResponse | undefined, namedBales = named) {
   const onZoomToCluster = vi.fn();
   const onSelect = vi.fn();
   const rendered = renderWithProviders(
@@ -102,7 +102,7 @@ function show(panelItems: ClustersResponse | undefined) {
         // Other features' query keys (settings, fields, bales), as their key factories make them.
         [['settings', 'organization'], defaultSettings],
         [['fields', 'list'], { fields: [field] }],
-        [['bales', 'in-view', view], named],
+        [['bales', 'in-view', view], namedBales],
       ],
     },
   );
@@ -137,6 +137,29 @@ describe('the in-view panel', () => {
     ]);
     await user.click(bales[0] as HTMLElement);
     expect(onSelect).toHaveBeenCalledWith({ kind: 'bale', uid: 'uid-early' }, items.bales[1]);
+  });
+
+  it("shows a bale's tag id and figures whole, with their units", async () => {
+    const tag = 'E280DB9E7CDC2EBDABDA6D52';
+    const withLongTag = {
+      ...named,
+      bales: named.bales.map((bale) =>
+        bale.uid === 'uid-early' ? { ...bale, tagSerialNumber: tag } : bale,
+      ),
+    };
+    const moist = {
+      ...items,
+      bales: items.bales.map((bale) =>
+        bale.uid === 'uid-early' ? { ...bale, avgMoisture: 17.4 } : bale,
+      ),
+    };
+    const { user } = show(moist, withLongTag);
+    await user.click(screen.getByRole('button', { name: 'List' }));
+    const list = screen.getByRole('list', { name: 'Bales in view' });
+    const [first] = within(list).getAllByRole('button');
+    expect(first?.textContent).toMatch(new RegExp(`^Bale ${tag}Home Pivot · .*1,146 lb · 17.4 %$`));
+    // Nothing in the list is cut short with an ellipsis: long names wrap instead.
+    expect(list.querySelectorAll('[data-truncate]')).toHaveLength(0);
   });
 
   it('offers no list when nothing is in view', () => {

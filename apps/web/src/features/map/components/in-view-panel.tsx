@@ -58,18 +58,20 @@ function ItemButton(props: {
   return (
     <li>
       <UnstyledButton onClick={props.onClick} w="100%" py={3} px={6} className={classes.item}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-            <Text size="sm" truncate>
+        {/* Nothing is cut: a name too long for the row wraps (a tag id anywhere), and the figures,
+            kept whole with their units, move under it when they do not fit beside it. */}
+        <Group justify="space-between" align="flex-start" gap="xs" style={{ rowGap: 0 }}>
+          <Stack gap={0} className={classes.names}>
+            <Text size="sm" className={classes.wraps}>
               {props.name}
             </Text>
             {props.subtitle && (
-              <Text size="xs" c="dimmed" truncate>
+              <Text size="xs" c="dimmed" className={classes.wraps}>
                 {props.subtitle}
               </Text>
             )}
           </Stack>
-          <Text size="xs" c="dimmed" style={{ flex: 'none' }} aria-hidden="true">
+          <Text size="xs" c="dimmed" className={classes.figures} aria-hidden="true">
             {props.detail}
           </Text>
         </Group>

@@ -9,11 +9,12 @@ describe('the map style and the basemap', () => {
     expect(offlineStyle.sprite).toBeUndefined();
   });
 
-  it('stacks imagery, fields, bales and field names in that order, names on top', () => {
+  it('stacks imagery, fields, field names, bales and markers in that order', () => {
     const order = offlineStyle.layers.map((layer) => layer.id);
     const at = (id: string) => order.indexOf(id);
     expect(at(mapSlots.imagery)).toBeLessThan(at(mapSlots.fields));
-    expect(at(mapSlots.fields)).toBeLessThan(at(mapSlots.bales));
+    expect(at(mapSlots.fields)).toBeLessThan(at(mapSlots.fieldNames));
+    expect(at(mapSlots.fieldNames)).toBeLessThan(at(mapSlots.bales));
     expect(at(mapSlots.bales)).toBeLessThan(at(mapSlots.labels));
     expect(at(mapSlots.labels)).toBe(order.length - 1);
   });

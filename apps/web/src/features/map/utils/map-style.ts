@@ -5,11 +5,14 @@ import { WATER_COLOR } from '@/components/basemap-layers';
  * Empty layers marking where other layers go (MapLibre adds a layer before another by id).
  * Features add theirs with `beforeId` set to a slot, so the stacking order holds whatever order
  * the components mount in: the basemap's land, imagery, the basemap's borders and place names,
- * fields, bales, and field names on top of everything (a name is never hidden under a cluster).
+ * fields, field names, bales, and markers above everything. MapLibre places symbols from the top
+ * layer down, so the cluster and stack counts claim their room first and a field name moves off
+ * them or gives way: a name and a count never cover each other (ADR 30).
  */
 export const mapSlots = {
   imagery: 'slot-imagery',
   fields: 'slot-fields',
+  fieldNames: 'slot-field-names',
   bales: 'slot-bales',
   labels: 'slot-labels',
 } as const;
@@ -29,6 +32,7 @@ export const offlineStyle: StyleSpecification = {
     { id: 'water', type: 'background', paint: { 'background-color': WATER_COLOR } },
     slot(mapSlots.imagery),
     slot(mapSlots.fields),
+    slot(mapSlots.fieldNames),
     slot(mapSlots.bales),
     slot(mapSlots.labels),
   ],
