@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { MapSelection } from '@/features/map/utils/map-selection';
+import { useAddressParams } from '@/hooks/use-address-params';
 
 // The open bale or stack lives in the address bar (?bale=… or ?stack=…): a reload or a shared
 // link opens the same panel, and Back closes it.
@@ -22,19 +21,10 @@ function writeSelection(params: URLSearchParams, selection: MapSelection | null)
   return next;
 }
 
-/**
- * The map's open bale or stack, and choosing another. A choice shows at once: the address follows
- * as a router navigation, which React renders as a transition that the map's animation frames hold
- * back (seconds where the map renders in software). Any change of the address (that navigation,
- * Back, a link) makes it the selection again.
- */
+/** The map's open bale or stack, and choosing another (null closes it); shown at once. */
 export function useHomeSelection() {
-  const [params, setParams] = useSearchParams();
-  const [chosen, setChosen] = useState<{ selection: MapSelection | null; from: URLSearchParams }>();
-  const select = (next: MapSelection | null) => {
-    setChosen({ selection: next, from: params });
+  const [params, setParams] = useAddressParams();
+  const select = (next: MapSelection | null) =>
     setParams((current) => writeSelection(current, next));
-  };
-  const selection = chosen?.from === params ? chosen.selection : readSelection(params);
-  return [selection, select] as const;
+  return [readSelection(params), select] as const;
 }

@@ -5,7 +5,7 @@ import {
   heatmapTypes,
 } from '@baletrack/contracts/heatmaps/heatmap';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '@/hooks/use-address-params';
 
 // Heatmap mode lives in the address bar (?heatmap=Overlay&heatmapMeasure=…&heatmapField=…) like
 // the open bale and the applied filter: the menu turns it on, the map draws it, a reload keeps it.
@@ -25,7 +25,7 @@ const pick = <T extends string>(values: readonly T[], raw: string | null): T | u
 
 /** Heatmap mode's settings and a setter that changes some of them (type undefined: off). */
 export function useHeatmapParams(): [HeatmapParams, (next: Partial<HeatmapParams>) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const type = params.get(TYPE);
   const measure = params.get(MEASURE);
   const fieldId = params.get(FIELD) ?? undefined;

@@ -1,10 +1,11 @@
 import { helpPath } from '@baletrack/contracts/help/help-article';
 import { Anchor, Grid, NavLink, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { HelpArticleView } from '@/features/help/components/help-article-view';
 import { findHelpArticle, helpArticles } from '@/features/help/utils/help-articles';
 import { createHelpSearch } from '@/features/help/utils/help-search';
+import { useAddressParams } from '@/hooks/use-address-params';
 import { routePaths } from '@/lib/route-names';
 
 const search = createHelpSearch(helpArticles);
@@ -82,7 +83,7 @@ function Overview() {
  * `/help/<slug>` with its headings as anchors.
  */
 export function HelpPage({ slug }: { slug?: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const query = params.get('q') ?? '';
   const searching = query.trim() !== '';
   const article = findHelpArticle(slug);
