@@ -14,6 +14,7 @@ import {
   writeOperatorChannel,
 } from './features/admin/operator-channel.ts';
 import { startReportScheduler } from './features/automated-reports/report-scheduler.ts';
+import { startBaleCellsCatchUp } from './features/bales/bale-cells-catch-up.ts';
 import { demoOwner, seedDemo } from './features/demo/demo.service.ts';
 import { readDemoBalerKey } from './features/demo/demo-baler-key.ts';
 import { startHeatRiskMails } from './features/heat-risk/heat-risk-scheduler.ts';
@@ -84,6 +85,12 @@ export async function startProduct(config: Config): Promise<RunningProduct> {
 
   // After seeding, so the first map of a new demo farm is planned with real statistics.
   const stopMaintenance = await startMaintenance(database);
+  const stopCellsCatchUp = startBaleCellsCatchUp(
+    ctx,
+    (organizations, ms) =>
+      app.log.info(`summed the bale cells of ${organizations} organization(s) afresh in ${ms} ms`),
+    (error) => app.log.warn({ err: error }, 'rebuilding bale cells failed'),
+  );
   const stopHousekeeping = startIdentityHousekeeping(ctx, (error) =>
     app.log.warn({ err: error }, 'purging expired sign-in rows failed'),
   );
@@ -111,6 +118,7 @@ export async function startProduct(config: Config): Promise<RunningProduct> {
     banner,
     async stop() {
       stopMaintenance();
+      await stopCellsCatchUp();
       stopHousekeeping();
       stopRollover();
       stopRateLimitHousekeeping();

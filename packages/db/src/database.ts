@@ -244,6 +244,48 @@ export interface BaleVersionsTable {
   version: number;
   /** Bumped by a trigger (migration 0019) on every change of the organization's fields. */
   fieldsVersion: Generated<number>;
+  /** The rule the organization's bale cells were summed by; '' before the first build. */
+  cellsRule: Generated<string>;
+}
+
+/**
+ * An organization's bales summed per UTC day of creation, baler, field set (sorted), size,
+ * retail flag, grade by each table and zoom-16 tile of the current position (migration 0020,
+ * docs/adr/0029-many-farms-read-model.md). Sums and counts of the values that may be missing.
+ */
+export interface BaleCellsTable {
+  orgId: string;
+  day: ColumnType<string, string, string>;
+  balerId: string;
+  fieldUids: string[];
+  baleSize: string;
+  retail: boolean;
+  /** 'legume.Supreme' … by the legume table; null when its values grade by neither. */
+  legumeGrade: string | null;
+  grassGrade: string | null;
+  cellX: number;
+  cellY: number;
+  count: number;
+  weightKg: number;
+  dryMassKg: number;
+  avgMoistureSum: number;
+  peakMoistureSum: number;
+  peakMoistureMax: number;
+  aboveSafe: number;
+  rfvSum: number;
+  rfvCount: number;
+  adfSum: number;
+  adfCount: number;
+  ndfSum: number;
+  ndfCount: number;
+  proteinSum: number;
+  proteinCount: number;
+  ashSum: number;
+  ashCount: number;
+  sugarSum: number;
+  sugarCount: number;
+  latSum: number;
+  lonSum: number;
 }
 
 /** One bale (docs/product.md#bales), SI units; percentages on a dry-matter basis. */
@@ -492,6 +534,7 @@ export interface Database {
   cuttingFields: CuttingFieldsTable;
   baleVersions: BaleVersionsTable;
   bales: BalesTable;
+  baleCells: BaleCellsTable;
   filters: FiltersTable;
   creditLedger: CreditLedgerTable;
   stripeCheckouts: StripeCheckoutsTable;

@@ -17,6 +17,7 @@ import * as heatRiskRecipients from './migrations/2026-11-23-0016-heat-risk-reci
 import * as balesOrgThroughBaler from './migrations/2026-11-23-0017-bales-org-through-baler.ts';
 import * as balesBalerCheckedPerBatch from './migrations/2026-11-23-0018-bales-baler-checked-per-batch.ts';
 import * as fieldsVersion from './migrations/2026-11-27-0019-fields-version.ts';
+import * as baleCells from './migrations/2026-11-28-0020-bale-cells.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0017-bales-org-through-baler': balesOrgThroughBaler,
   '2026-11-23-0018-bales-baler-checked-per-batch': balesBalerCheckedPerBatch,
   '2026-11-27-0019-fields-version': fieldsVersion,
+  '2026-11-28-0020-bale-cells': baleCells,
 };
 
 /**

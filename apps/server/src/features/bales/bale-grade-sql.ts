@@ -43,20 +43,23 @@ function legumeCrop(eb: ExpressionBuilder<Database, 'bales'>): RawBuilder<boolea
 const gradingRfv = sql<number>`coalesce(bales.rfv, case when bales.adf is not null
   and bales.ndf > 0 then (88.9 - 0.779 * bales.adf) * (120 / bales.ndf) / 1.29 end)`;
 
+/** The bale's grade by the legume table whatever its crop: RFV, else CP; null without either. */
+export const legumeGradeSql = sql<string | null>`case
+  when ${gradingRfv} is not null then ${gradeCase(gradingRfv, 'legume', alfalfaGrades, alfalfaBounds.rfv.bounds)}
+  when bales.protein is not null then ${gradeCase(sql<number>`bales.protein`, 'legume', alfalfaGrades, alfalfaBounds.protein.bounds)}
+  end`;
+
+/** The bale's grade by the grass table whatever its crop: CP; null without it. */
+export const grassGradeSql = sql<string | null>`case when bales.protein is not null
+  then ${gradeCase(sql<number>`bales.protein`, 'grass', grassGrades, grassProteinBounds)} end`;
+
 /**
  * The bale's grade, 'legume.Supreme' … 'grass.Low', or null when ungraded.
  * @example visibleBales(db, orgId).where((eb) => sql`${baleGradeSql(eb)} = 'legume.Good'`)
  */
 export function baleGradeSql(eb: ExpressionBuilder<Database, 'bales'>): RawBuilder<string | null> {
-  const protein = sql<number>`bales.protein`;
-  const rfvBounds = alfalfaBounds.rfv.bounds;
-  const cpBounds = alfalfaBounds.protein.bounds;
   return sql<string | null>`case ${legumeCrop(eb)}
-    when true then case
-      when ${gradingRfv} is not null then ${gradeCase(gradingRfv, 'legume', alfalfaGrades, rfvBounds)}
-      when bales.protein is not null then ${gradeCase(protein, 'legume', alfalfaGrades, cpBounds)}
-      end
-    when false then case when bales.protein is not null
-      then ${gradeCase(protein, 'grass', grassGrades, grassProteinBounds)} end
+    when true then ${legumeGradeSql}
+    when false then ${grassGradeSql}
   end`;
 }

@@ -1,6 +1,7 @@
 import type { BalesTable, Database, Db } from '@baletrack/db/database';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import { lockBalersForRemoval } from '../balers/balers.repository.ts';
+import { CELLS_RULE, refreshBaleCells } from './bale-cells.repository.ts';
 
 export type NewBaleRow = Omit<Insertable<BalesTable>, 'createdAt'>;
 
@@ -18,9 +19,10 @@ export async function lockNextBaleVersion(trx: Transaction<Database>, orgId: str
  * @example const { next, fieldsVersion } = await lockBaleVersion(trx, orgId);
  */
 export async function lockBaleVersion(trx: Transaction<Database>, orgId: string) {
+  // An organization's first write: no bales yet, so no cells either, by this release's rule.
   await trx
     .insertInto('baleVersions')
-    .values({ orgId, version: 0 })
+    .values({ orgId, version: 0, cellsRule: CELLS_RULE })
     .onConflict((oc) => oc.column('orgId').doNothing())
     .execute();
   const row = await trx
@@ -32,13 +34,19 @@ export async function lockBaleVersion(trx: Transaction<Database>, orgId: string)
   return { next: row.version + 1, fieldsVersion: row.fieldsVersion };
 }
 
-/** Publishes a version taken with `lockNextBaleVersion` once some bale really changed. */
+/**
+ * Publishes a version taken with `lockNextBaleVersion` once some bale really changed, and sums
+ * the cells of the days its bales were made on again; `priorDays` are days (UTC, 'YYYY-MM-DD')
+ * some of them were made on before this write changed them.
+ */
 export async function commitBaleVersion(
   trx: Transaction<Database>,
   orgId: string,
   version: number,
+  priorDays: readonly string[] = [],
 ) {
   await trx.updateTable('baleVersions').set({ version }).where('orgId', '=', orgId).execute();
+  await refreshBaleCells(trx, orgId, version, priorDays);
 }
 
 // Everything a baler reports or the server derives, with its SQL type; a resent record equal in
@@ -130,20 +138,22 @@ const selectedColumn = (column: RecordColumn) =>
 /**
  * Inserts bales or updates the stored ones (same organization and uid) when the record is not
  * older than what is stored and differs from it, in one statement. Returns how many rows were
- * inserted and how many updated; the others were unchanged. Uids must be distinct.
+ * inserted and how many updated (the others were unchanged), and the days (UTC) the stored ones
+ * had been made on. Uids must be distinct.
  */
 export async function upsertBales(
   db: Db,
   stamp: BatchStamp,
   rows: BaleRecordRow[],
-): Promise<{ inserted: number; updated: number }> {
+): Promise<{ inserted: number; updated: number; priorDays: string[] }> {
+  const uids = arrayLiteral(rows.map((row) => row.uid));
   const arrays = recordColumnNames.map(
     (column) => sql`${arrayLiteral(rows.map((row) => row[column]))}::${sql.raw(arrayType(column))}`,
   );
   const select = sql<NewBaleRow>`select ${stamp.orgId}::uuid, r.uid, ${stamp.balerId}::uuid,
     ${stamp.balerVin}::text, ${sql.join(recordColumnNames.map(selectedColumn))},
     ${stamp.version}::bigint, ${stamp.changedAt}::timestamptz
-    from unnest(${arrayLiteral(rows.map((row) => row.uid))}::text[], ${sql.join(arrays)})
+    from unnest(${uids}::text[], ${sql.join(arrays)})
       as r(uid, ${sql.join(recordColumnNames.map((c) => sql.raw(snake(c))))})`;
   const upsert = db
     .insertInto('bales')
@@ -165,17 +175,20 @@ export async function upsertBales(
     )
     // xmax is 0 only for a row this statement inserted (PostgreSQL's own bookkeeping).
     .returning(sql<boolean>`(xmax = 0)`.as('inserted'));
-  // Counted in the database: 5,000 returned rows would cross back for two numbers.
+  // Counted in the database: 5,000 returned rows would cross back for two numbers. The stored
+  // bales' days are read from the statement's snapshot, before the upsert changes them.
   const counts = await db
     .with('written', () => upsert)
     .selectFrom('written')
     .select((eb) => [
       eb.fn.countAll<number>().filterWhere('written.inserted', '=', true).as('inserted'),
       eb.fn.countAll<number>().as('written'),
+      sql<string[]>`array(select distinct to_char(creation_time at time zone 'UTC', 'YYYY-MM-DD')
+        from bales where org_id = ${stamp.orgId} and uid = any(${uids}::text[]))`.as('priorDays'),
     ])
     .executeTakeFirstOrThrow();
   const inserted = Number(counts.inserted);
-  return { inserted, updated: Number(counts.written) - inserted };
+  return { inserted, updated: Number(counts.written) - inserted, priorDays: counts.priorDays };
 }
 
 /**
@@ -196,6 +209,7 @@ export async function deleteOrganizationWithBales<T>(
   await trx.deleteFrom('bales').where('orgId', '=', orgId).execute();
   const deleted = await deleteOrganization();
   await trx.deleteFrom('bales').where('orgId', '=', orgId).execute();
+  await trx.deleteFrom('baleCells').where('orgId', '=', orgId).execute();
   return deleted;
 }
 

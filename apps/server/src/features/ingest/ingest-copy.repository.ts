@@ -26,7 +26,8 @@ const definition = columns.map((c) => `${snake(c)} ${recordColumns[c]}`).join(',
 // Named after its columns, so a session that outlives a change of them never reuses the old one.
 const batchTable = `pg_temp.ingest_batch_${createHash('sha1').update(definition).digest('hex').slice(0, 8)}`;
 
-const storedUids = 'SELECT uid FROM bales WHERE org_id = $1::uuid AND uid = ANY($2::text[])';
+const storedUids = `SELECT uid, to_char(creation_time AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
+  FROM bales WHERE org_id = $1::uuid AND uid = ANY($2::text[])`;
 
 // One round trip. The join below must probe the primary key per batch row: with a hash join
 // the planner would read every bale of the organization (a temporary table has no statistics,
@@ -91,21 +92,23 @@ export async function copyNewBales(
  * older than what is stored and differs from it, once copyNewBales was refused, in the same
  * transaction: the batch's stored uids are looked up by the primary key, the new bales streamed
  * in, the stored ones updated from a temporary table. Uids must be distinct. Returns how many
- * rows were inserted and how many updated; the others were unchanged.
+ * rows were inserted and how many updated (the others were unchanged), and the days (UTC) the
+ * stored ones had been made on.
  */
 export async function copyMixedBales(
   client: PostgresClient,
   stamp: BatchStamp,
   rows: BaleRecordRow[],
-): Promise<{ inserted: number; updated: number }> {
-  const found = await client.query<{ uid: string }>(storedUids, [
+): Promise<{ inserted: number; updated: number; priorDays: string[] }> {
+  const found = await client.query<{ uid: string; day: string }>(storedUids, [
     stamp.orgId,
     rows.map((row) => row.uid),
   ]);
   const stored = new Set(found.rows.map((row) => row.uid));
+  const priorDays = [...new Set(found.rows.map((row) => row.day))];
   const fresh = rows.filter((row) => !stored.has(row.uid));
   if (fresh.length > 0) await copyRowsIn(client, 'bales', insertColumns, insertRows(stamp, fresh));
-  if (stored.size === 0) return { inserted: fresh.length, updated: 0 };
+  if (stored.size === 0) return { inserted: fresh.length, updated: 0, priorDays };
   await client.query(prepareUpdate);
   await copyRowsIn(
     client,
@@ -122,7 +125,7 @@ export async function copyMixedBales(
     stamp.version,
     stamp.changedAt,
   ]);
-  return { inserted: fresh.length, updated: updated.rowCount ?? 0 };
+  return { inserted: fresh.length, updated: updated.rowCount ?? 0, priorDays };
 }
 
 const allNew = 'ingest_all_new';

@@ -196,7 +196,14 @@ async function streamBatch(
     const stored = await copyMixedBales(client, stamp, rows);
     count(checked.result, { ...stored, rows: rows.length });
     const rowMonths = [...new Set(rows.map((row) => row.creationMonth))];
-    await finishBatch(ctx, trx, stamp, rowMonths, stored.inserted + stored.updated);
+    await finishBatch(
+      ctx,
+      trx,
+      stamp,
+      rowMonths,
+      stored.inserted + stored.updated,
+      stored.priorDays,
+    );
     return checked.result;
   });
   return done?.value;
@@ -233,7 +240,7 @@ async function lockedStamp(trx: Transaction<Database>, baler: IngestingBaler, ch
 
 /**
  * What follows a batch's writes in its transaction: the months of its bales activated when
- * billing is off, and the version published when some bale changed.
+ * billing is off, and the version published (with the cells of its days) when some bale changed.
  */
 async function finishBatch(
   ctx: AppContext,
@@ -241,12 +248,13 @@ async function finishBatch(
   stamp: BatchStamp,
   months: string[],
   changed: number,
+  priorDays: string[] = [],
 ) {
   if (ctx.config.billing === 'off' && months.length > 0) {
     // Before the version commits, so no process ever sees these bales locked.
     await activateMonthsWithBales(trx, { orgId: stamp.orgId, balerId: stamp.balerId, months });
   }
-  if (changed > 0) await commitBaleVersion(trx, stamp.orgId, stamp.version);
+  if (changed > 0) await commitBaleVersion(trx, stamp.orgId, stamp.version, priorDays);
 }
 
 /**
@@ -264,9 +272,9 @@ async function storeBales(ctx: AppContext, baler: IngestingBaler, bales: IngestB
       bales.map((bale) => bale.creationLocation),
     );
     const rows = bales.map((bale, i) => toRow(bale, fieldUids[i] ?? []));
-    const { inserted, updated } = await upsertBales(trx, stamp, rows);
+    const { inserted, updated, priorDays } = await upsertBales(trx, stamp, rows);
     const months = [...new Set(rows.map((row) => row.creationMonth))];
-    await finishBatch(ctx, trx, stamp, months, inserted + updated);
+    await finishBatch(ctx, trx, stamp, months, inserted + updated, priorDays);
     return { inserted, updated, rows: rows.length };
   });
 }

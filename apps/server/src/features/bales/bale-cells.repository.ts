@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import { baleShapeBySize, baleSizes, tagMaterials } from '@baletrack/contracts/bales/bale';
+import type { Database, Db } from '@baletrack/db/database';
+import { balingMethod } from '@baletrack/domain/heat-risk/heat-risk';
+import { type BalingMethod, safeBalingBand } from '@baletrack/domain/moisture';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type RawBuilder,
+  sql,
+  type Transaction,
+} from 'kysely';
+import { grassGradeSql, legumeGradeSql } from './bale-grade-sql.ts';
+
+// Bale cells (docs/adr/0029-many-farms-read-model.md): an organization's bales summed per UTC day
+// of creation, baler, field set, size, retail flag, grade by each table and zoom-16 tile of where
+// the bale lies now. Every writer of bales calls refreshBaleCells for the days it touched, in its
+// transaction under the organization's version lock; an organization whose cells were summed by
+// another rule (a release that grades or tiles differently) is rebuilt whole first.
+
+/** The tiles' zoom: about 600 m at mid latitudes, three levels below the map's opening view. */
+export const CELL_ZOOM = 16;
+const SCALE = 2 ** CELL_ZOOM;
+// Web Mercator ends here; a bale nearer a pole goes in the edge row.
+const MAX_LAT = 85.0511287798066;
+
+const clamp = (value: RawBuilder<number>, low: number, high: number) =>
+  sql<number>`least(greatest(${value}, ${sql.lit(low)}), ${sql.lit(high)})`;
+const lat = clamp(sql`bales.current_lat`, -MAX_LAT, MAX_LAT);
+const cellX = clamp(
+  sql`floor((bales.current_lon + 180) / 360 * ${sql.lit(SCALE)})::int`,
+  0,
+  SCALE - 1,
+);
+const cellY = clamp(
+  sql`floor((1 - ln(tan(radians(${lat})) + 1 / cos(radians(${lat}))) / pi()) / 2 * ${sql.lit(SCALE)})::int`,
+  0,
+  SCALE - 1,
+);
+
+// Above its safe moisture band (domain moisture.ts) by how it was made and its shape, written
+// from the domain's rules for every size and binding, never retyped.
+const sizesOf = (shape: string) => baleSizes.filter((size) => baleShapeBySize[size] === shape);
+const bindingsOf = (method: BalingMethod) =>
+  tagMaterials.filter(
+    (binding) => balingMethod({ appliedPreservativeKg: 0, bindingMode: binding }) === method,
+  );
+const limitBySize = (method: BalingMethod) =>
+  sql.join(
+    [...new Set(Object.values(baleShapeBySize))].map(
+      (shape) =>
+        sql`when bales.bale_size in (${sql.join(sizesOf(shape).map((size) => sql.lit(size)))}) then ${sql.lit(safeBalingBand(shape, method).max)}`,
+    ),
+    sql` `,
+  );
+const safeLimit = sql<number>`case
+  when bales.applied_preservative_kg > 0 then case ${limitBySize('preservative')} end
+  when bales.binding_mode in (${sql.join(bindingsOf('baleage').map((binding) => sql.lit(binding)))})
+    then case ${limitBySize('baleage')} end
+  else case ${limitBySize('dry')} end end`;
+
+const sumAndCount = (column: string) =>
+  sql`coalesce(sum(${sql.ref(`bales.${column}`)}), 0), count(${sql.ref(`bales.${column}`)})::int`;
+
+const keys = sql`bales.org_id, (bales.creation_time at time zone 'UTC')::date, bales.baler_id,
+  case when cardinality(bales.field_uids) < 2 then bales.field_uids
+    else (select array_agg(f order by f) from unnest(bales.field_uids) f) end,
+  bales.bale_size, coalesce(bales.load_type = 'retail', false), ${legumeGradeSql}, ${grassGradeSql},
+  ${cellX}, ${cellY}`;
+
+const cellColumns = sql`org_id, day, baler_id, field_uids, bale_size, retail, legume_grade,
+  grass_grade, cell_x, cell_y, count, weight_kg, dry_mass_kg, avg_moisture_sum, peak_moisture_sum,
+  peak_moisture_max, above_safe, rfv_sum, rfv_count, adf_sum, adf_count, ndf_sum, ndf_count,
+  protein_sum, protein_count, ash_sum, ash_count, sugar_sum, sugar_count, lat_sum, lon_sum`;
+
+/** The cells of the bales a `from … where` clause names (table `bales`), as insertable rows. */
+const cellRows = (from: RawBuilder<unknown>) => sql`select ${keys}, count(*)::int,
+  sum(bales.weight_kg), sum(bales.dry_mass_kg), sum(bales.avg_moisture), sum(bales.peak_moisture),
+  max(bales.peak_moisture), count(*) filter (where bales.avg_moisture > ${safeLimit})::int,
+  ${sumAndCount('rfv')}, ${sumAndCount('adf')}, ${sumAndCount('ndf')}, ${sumAndCount('protein')},
+  ${sumAndCount('ash')}, ${sumAndCount('sugar')}, sum(bales.current_lat), sum(bales.current_lon)
+  ${from} group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`;
+
+// Compiles without a database, for the rule's name.
+const compiler = new Kysely<Database>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+/**
+ * Names the rule cells are summed by: the SQL itself, so a release that grades, tiles or checks
+ * moisture differently rebuilds every organization's cells once.
+ */
+export const CELLS_RULE = createHash('sha256')
+  .update(cellRows(sql`from bales`).compile(compiler).sql)
+  .digest('hex')
+  .slice(0, 16);
+
+/** Whether the organization's cells were summed by this release's rule (read under its lock). */
+const current = (orgId: string) =>
+  sql`exists (select 1 from bale_versions v where v.org_id = ${orgId} and v.cells_rule = ${CELLS_RULE})`;
+
+/**
+ * Sums again the organization's cells of the UTC days its bales of `version` were made on, and of
+ * `days` (where bales of this write were made before it changed them), in the caller's
+ * transaction, which holds its version lock. Nothing when its cells are not yet this rule's.
+ */
+export async function refreshBaleCells(
+  trx: Transaction<Database>,
+  orgId: string,
+  version: number,
+  days: readonly string[] = [],
+): Promise<void> {
+  const touched = sql`(select distinct (creation_time at time zone 'UTC')::date as day
+      from bales where org_id = ${orgId} and version = ${version}
+    union select unnest(${sql.val(days)}::date[]))`;
+  await sql`delete from bale_cells c where c.org_id = ${orgId} and ${current(orgId)}
+    and c.day in (select day from ${touched} t)`.execute(trx);
+  // Each day's bales by the (org_id, creation_time) index.
+  await sql`insert into bale_cells (${cellColumns}) ${cellRows(
+    sql`from ${touched} t join bales on bales.org_id = ${orgId}
+      and bales.creation_time >= t.day::timestamp at time zone 'UTC'
+      and bales.creation_time < (t.day + 1)::timestamp at time zone 'UTC'
+      where ${current(orgId)}`,
+  )}`.execute(trx);
+}
+
+/**
+ * Sums every cell of the organization afresh by this release's rule, in the caller's transaction,
+ * which holds its version lock. Returns how many cells it holds.
+ */
+export async function rebuildBaleCells(trx: Transaction<Database>, orgId: string): Promise<number> {
+  await trx.deleteFrom('baleCells').where('orgId', '=', orgId).execute();
+  const written = await sql`insert into bale_cells (${cellColumns}) ${cellRows(
+    sql`from bales where bales.org_id = ${orgId}`,
+  )}`.execute(trx);
+  await trx
+    .updateTable('baleVersions')
+    .set({ cellsRule: CELLS_RULE })
+    .where('orgId', '=', orgId)
+    .execute();
+  return Number(written.numAffectedRows ?? 0);
+}
+
+/** Organizations whose cells are not this release's rule's (at most `limit`). */
+export async function organizationsWithStaleCells(db: Db, limit: number) {
+  const rows = await db
+    .selectFrom('baleVersions')
+    .select('orgId')
+    .where('cellsRule', '<>', CELLS_RULE)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.orgId);
+}
