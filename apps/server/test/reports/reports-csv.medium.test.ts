@@ -48,7 +48,7 @@ const headerWith = (u: { weight: string; temperature: string; length: string; cu
   'Current latitude (°)',
   'Current longitude (°)',
   `Weight (${u.weight})`,
-  `Dry mass (${u.weight})`,
+  `Dry matter (${u.weight})`,
   'Average moisture (%)',
   'Peak moisture (%)',
   'Protein (% DM)',
@@ -205,7 +205,7 @@ type UnitCells = [
 ];
 const unitColumns = (u: { weight: string; temperature: string; length: string; cut: string }) => [
   `Weight (${u.weight})`,
-  `Dry mass (${u.weight})`,
+  `Dry matter (${u.weight})`,
   `Temperature (${u.temperature})`,
   `Bale length (${u.length})`,
   `Bale diameter (${u.length})`,
@@ -214,7 +214,7 @@ const unitColumns = (u: { weight: string; temperature: string; length: string; c
 ];
 
 // By hand: lb = kg / 0.45359237 (to 0.01), ft = m / 0.3048 and in = mm / 25.4 (to 0.001),
-// °F = °C × 9/5 + 32; metric as stored. Dry mass = weight × (1 − moisture / 100).
+// °F = °C × 9/5 + 32; metric as stored. Dry matter = weight × (1 − moisture / 100).
 const systems: {
   units: string;
   u: { weight: string; temperature: string; length: string; cut: string };

@@ -50,7 +50,7 @@ const upTo = (label: string, unit: string, max: number): FilterMeasure => ({
  */
 export const filterMeasures: Record<FilterAttribute, FilterMeasure> = {
   weightKg: upTo('Weight', 'kg', BALE_LIMITS.weightKg),
-  dryMassKg: upTo('Dry mass', 'kg', BALE_LIMITS.dryMassKg),
+  dryMassKg: upTo('Dry matter', 'kg', BALE_LIMITS.dryMassKg),
   avgMoisture: percent('Average moisture'),
   peakMoisture: percent('Peak moisture'),
   protein: percent('Protein'),

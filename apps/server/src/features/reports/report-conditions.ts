@@ -10,7 +10,7 @@ import type { SummaryReference } from '../summaries/summary-reference.repository
 
 const attributes: [FilterAttribute, string, Quantity | '%' | ''][] = [
   ['weightKg', 'Weight', 'weight'],
-  ['dryMassKg', 'Dry mass', 'weight'],
+  ['dryMassKg', 'Dry matter', 'weight'],
   ['avgMoisture', 'Average moisture', '%'],
   ['peakMoisture', 'Peak moisture', '%'],
   ['temperature', 'Temperature', 'temperature'],

@@ -154,7 +154,7 @@ function groupColumns(content: ReportPdfContent, first: string): TableColumn<Bal
       cell: (g) => tons(g.totalWeightKg),
     },
     {
-      title: `Dry mass (${tonnage.symbol})`,
+      title: `Dry matter (${tonnage.symbol})`,
       width: 0.15,
       align: 'right',
       cell: (g) => tons(g.totalDryMassKg),

@@ -94,7 +94,7 @@ export function StackDetailsPanel({ stackId, onClose, onOpenBale }: StackDetails
                 label: 'Total weight',
                 value: units.format(stack.totalWeightKg, 'tonnage'),
               },
-              { label: 'Dry mass', value: units.format(stack.dryMassKg, 'tonnage') },
+              { label: 'Dry matter', value: units.format(stack.dryMassKg, 'tonnage') },
               { label: 'Average moisture', value: formatPercent(stack.avgMoisture) },
               // RFV off in Settings: the nutrition values instead.
               ...(rfvEnabled

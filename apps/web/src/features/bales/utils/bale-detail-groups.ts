@@ -54,7 +54,7 @@ export function baleDetailGroups(
       title: 'Weight and moisture',
       rows: [
         { label: 'Weight', value: weight(bale.weightKg) },
-        { label: 'Dry mass', value: weight(bale.dryMassKg) },
+        { label: 'Dry matter', value: weight(bale.dryMassKg) },
         { label: 'Average moisture', value: formatPercent(bale.avgMoisture) },
         { label: 'Peak moisture', value: formatPercent(bale.peakMoisture) },
         {

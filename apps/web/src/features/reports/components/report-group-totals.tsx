@@ -55,7 +55,7 @@ export function ReportGroupTotals({ query, by, units, rfvEnabled }: ReportGroupT
                 <Table.Th>{by === 'field' ? 'Field' : 'Cutting'}</Table.Th>
                 <Table.Th ta="right">Bales</Table.Th>
                 <Table.Th ta="right">Weight ({tonnage})</Table.Th>
-                <Table.Th ta="right">Dry mass ({tonnage})</Table.Th>
+                <Table.Th ta="right">Dry matter ({tonnage})</Table.Th>
                 <Table.Th ta="right">Moisture</Table.Th>
                 <Table.Th ta="right">{rfvEnabled ? 'RFV' : 'Protein'}</Table.Th>
               </Table.Tr>
