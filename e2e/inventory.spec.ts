@@ -41,8 +41,11 @@ test('the owner sets prices per grade and reads the inventory value, now and as 
   await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
   const before = (await (await first).json()) as InventoryValueResponse;
   expect(before.total.baleCount).toBeGreaterThan(0);
-  // No price yet: nothing is valued.
+  // No price yet: nothing is valued, and the price table says how to start.
   await expect(page.getByTestId('inventory-total-value')).toHaveText('—');
+  await expect(page.getByRole('table', { name: 'Price history' })).toContainText(
+    'No prices yet: set one above',
+  );
   await expectNoSeriousA11yViolations(page, 'Inventory');
 
   // The grade most of the demo's hay has.

@@ -5,7 +5,7 @@ import { useInventoryValue } from '@/features/inventory/api/get-inventory-value'
 import { ValueTable } from '@/features/inventory/components/value-table';
 import { formatMoney } from '@/features/inventory/utils/money';
 import { useDisplayUnits } from '@/features/settings';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatShortDay } from '@/lib/format';
 
 const coordinates = (lat: number, lon: number) => `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
 
@@ -40,7 +40,7 @@ export function InventoryValue() {
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Paper withBorder p="md" aria-label="Inventory value">
               <Text size="sm" c="dimmed">
-                Value on {data.asOf}
+                Value on {formatShortDay(data.asOf)}
               </Text>
               <Text size="xl" fw={700} data-testid="inventory-total-value">
                 {formatMoney(data.total.value)}

@@ -11,6 +11,7 @@ import {
   Select,
   Stack,
   Table,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -20,6 +21,7 @@ import { usePrices } from '@/features/inventory/api/get-prices';
 import { useSetPrice } from '@/features/inventory/api/set-price';
 import { formatMoney, priceUnitLabel } from '@/features/inventory/utils/money';
 import { changeErrorMessage } from '@/lib/change-error-message';
+import { formatShortDay } from '@/lib/format';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const gradeOptions = hayGrades.map((g) => ({ value: g, label: hayGradeLabel(g) }));
@@ -131,6 +133,16 @@ export function PriceEditor({ canSet }: { canSet: boolean }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
+            {rows.length === 0 && !prices.isPending && (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text size="sm" c="dimmed">
+                    No prices yet: {canSet ? 'set one above' : 'an owner or manager sets them'}, and
+                    the hay on hand is valued by grade from its day.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
             {rows.map((row) => (
               <Table.Tr key={row.id}>
                 <Table.Td>{hayGradeLabel(row.grade)}</Table.Td>
@@ -140,7 +152,7 @@ export function PriceEditor({ canSet }: { canSet: boolean }) {
                 <Table.Td ta="right">
                   {row.premiumPerRfvPoint === null ? '—' : formatMoney(row.premiumPerRfvPoint)}
                 </Table.Td>
-                <Table.Td>{row.effectiveFrom}</Table.Td>
+                <Table.Td>{formatShortDay(row.effectiveFrom)}</Table.Td>
                 <Table.Td>{inEffect.get(row.grade) === row ? 'Yes' : ''}</Table.Td>
               </Table.Tr>
             ))}
