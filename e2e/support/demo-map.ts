@@ -14,14 +14,42 @@ export async function mapCount(page: Page, attribute = 'data-bales'): Promise<nu
 }
 
 export async function signInAsDemoOwner(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(demoOwner.email);
-  await page.getByLabel('Password', { exact: true }).fill(demoOwner.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  if (!(await restoreSession(page))) {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(demoOwner.email);
+    await page.getByLabel('Password', { exact: true }).fill(demoOwner.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    storedSession = await page.evaluate(() => ({ ...localStorage }));
+  }
   await expect(baleMap(page)).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
   // The map moves onto the farm once after loading: journeys start from there.
   await waitForMapOpened(page);
+}
+
+// The demo owner's first sign-in of the run is walked on the sign-in page; later journeys open the
+// map with what it stored (the web app's localStorage), as a grower coming back does, while the
+// server still takes its id token. Signing in itself is the identity journeys' subject.
+let storedSession: Record<string, string> | undefined;
+
+async function restoreSession(page: Page): Promise<boolean> {
+  const session = storedSession;
+  const key = session && Object.keys(session).find((k) => k.endsWith('.idToken'));
+  if (!session || !key) return false;
+  const check = await page.request.get('/user-api/user', {
+    headers: { authorization: session[key] ?? '' },
+  });
+  if (!check.ok()) {
+    storedSession = undefined;
+    return false;
+  }
+  // Any page of the origin holds its localStorage; the configuration is the lightest.
+  await page.goto('/config.json');
+  await page.evaluate((stored) => {
+    for (const [name, value] of Object.entries(stored)) localStorage.setItem(name, value);
+  }, session);
+  await page.goto('/');
+  return true;
 }
 
 /** Waits until the map has moved onto the farm (its bales, fields or region) once. */
