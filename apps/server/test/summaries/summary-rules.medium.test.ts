@@ -12,6 +12,7 @@ import {
   aggregateColumns,
   type SummaryRow,
 } from '../../src/features/summaries/summary-aggregate.ts';
+import { summaryFromCells } from '../../src/features/summaries/summary-cells.ts';
 import { listSummaryBales } from '../../src/features/summaries/summary-columns.repository.ts';
 import {
   type BaleColumns,
@@ -156,6 +157,34 @@ describe('summary columns agree with the SQL rules', () => {
     }
     // 28 summaries in SQL: seconds on a busy machine.
   }, 120_000);
+  it('from the bale cells, sum, average and grade as summarizeBales does', async () => {
+    const reference = await readSummaryReference(t.ctx.db, farm.orgId);
+    const june = (from: string, to: string): TimeRange => ({
+      from: new Date(`2025-06-${from}T00:00:00Z`),
+      to: new Date(`2025-06-${to}T00:00:00Z`),
+    });
+    for (const selection of [
+      { range: {} },
+      { range: june('08', '19'), onHand: true },
+      { range: june('01', '26') },
+      { range: { from: new Date('2030-01-01T00:00:00Z') } },
+    ]) {
+      const label = JSON.stringify(selection);
+      const expected = await summarizeBales(t.ctx.db, farm.orgId, selection);
+      const actual = await summaryFromCells(
+        t.ctx,
+        farm.orgId,
+        reference,
+        selection.range,
+        selection,
+      );
+      expect(actual, label).toBeDefined();
+      expectSameRows(actual ?? [], expected, label);
+    }
+    // A range that cuts a day is the columns' to answer.
+    const cut = { from: new Date('2025-06-08T12:00:00Z') };
+    expect(await summaryFromCells(t.ctx, farm.orgId, reference, cut)).toBeUndefined();
+  });
 });
 
 function expectSameRows(actual: SummaryRow[], expected: SummaryRow[], label: string) {

@@ -14,6 +14,8 @@ import {
   type Transaction,
 } from 'kysely';
 import { grassGradeSql, legumeGradeSql } from './bale-grade-sql.ts';
+import { visibleCells } from './bales.repository.ts';
+import type { TimeRange } from './time-range.ts';
 
 // Bale cells (docs/adr/0029-many-farms-read-model.md): an organization's bales summed per UTC day
 // of creation, baler, field set, size, retail flag, grade by each table and zoom-16 tile of where
@@ -158,4 +160,93 @@ export async function organizationsWithStaleCells(db: Db, limit: number) {
     .limit(limit)
     .execute();
   return rows.map((row) => row.orgId);
+}
+
+/** The measures the cells keep as a sum and a count of the bales that had them, in this order. */
+export const cellMeasures = [
+  'weightKg',
+  'avgMoisture',
+  'peakMoisture',
+  'rfv',
+  'adf',
+  'ndf',
+  'protein',
+  'ash',
+  'sugar',
+] as const;
+type CellMeasure = (typeof cellMeasures)[number];
+const measureColumns: Record<CellMeasure, [sum: string, count: string]> = {
+  weightKg: ['weight_kg', 'count'],
+  avgMoisture: ['avg_moisture_sum', 'count'],
+  peakMoisture: ['peak_moisture_sum', 'count'],
+  rfv: ['rfv_sum', 'rfv_count'],
+  adf: ['adf_sum', 'adf_count'],
+  ndf: ['ndf_sum', 'ndf_count'],
+  protein: ['protein_sum', 'protein_count'],
+  ash: ['ash_sum', 'ash_count'],
+  sugar: ['sugar_sum', 'sugar_count'],
+};
+const measureSums = (part: 0 | 1) =>
+  sql.join(cellMeasures.map((m) => sql`sum(${sql.ref(`c.${measureColumns[m][part]}`)})::float8`));
+
+/** Visible bales summed per field set, day and grade by each table. */
+export interface CellSums {
+  fieldUids: string[];
+  /** Days since 1970-01-01, UTC. */
+  day: number;
+  legumeGrade: string | null;
+  grassGrade: string | null;
+  count: number;
+  dryMassKg: number;
+  peakMoistureMax: number;
+  aboveSafe: number;
+  /** Per `cellMeasures` entry: the sum, and how many bales had the value. */
+  sums: number[];
+  counts: number[];
+}
+
+export interface CellQuery {
+  /** UTC days, 'YYYY-MM-DD': from inclusive, to exclusive. */
+  from?: string;
+  to?: string;
+  /** Leave out bales loaded out for retail. */
+  onHand?: boolean;
+}
+
+/**
+ * The organization's visible bales in whole UTC days, summed from its cells; undefined when its
+ * cells are not this release's rule's (or no writer of bales has kept them: no bale, or bales
+ * written around the writers), for the caller to read the bales instead.
+ */
+export async function readCellSums(
+  db: Db,
+  orgId: string,
+  query: CellQuery,
+): Promise<CellSums[] | undefined> {
+  const [rule, sums] = await Promise.all([
+    db.selectFrom('baleVersions').select('cellsRule').where('orgId', '=', orgId).executeTakeFirst(),
+    sql<CellSums>`select c.field_uids as "fieldUids", c.day - date '1970-01-01' as day,
+        c.legume_grade as "legumeGrade", c.grass_grade as "grassGrade",
+        sum(c.count)::int as count, sum(c.dry_mass_kg)::float8 as "dryMassKg",
+        max(c.peak_moisture_max) as "peakMoistureMax", sum(c.above_safe)::int as "aboveSafe",
+        array[${measureSums(0)}] as sums, array[${measureSums(1)}] as counts
+      from bale_cells c
+      where c.org_id = ${orgId}
+        ${query.from ? sql`and c.day >= ${query.from}::date` : sql``}
+        ${query.to ? sql`and c.day < ${query.to}::date` : sql``}
+        ${query.onHand ? sql`and not c.retail` : sql``}
+        and ${visibleCells}
+      group by 1, 2, 3, 4`.execute(db),
+  ]);
+  if (rule?.cellsRule !== CELLS_RULE) return undefined;
+  return sums.rows;
+}
+
+/** The whole UTC days of a range, as the cells are kept; undefined when it cuts a day. */
+export function cellDays(range: TimeRange): CellQuery | undefined {
+  const day = (date: Date | undefined) =>
+    date === undefined ? undefined : date.toISOString().slice(0, 10);
+  const whole = (date: Date | undefined) => date === undefined || date.getTime() % 86_400_000 === 0;
+  if (!whole(range.from) || !whole(range.to)) return undefined;
+  return { from: day(range.from), to: day(range.to) };
 }

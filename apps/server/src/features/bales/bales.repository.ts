@@ -1,12 +1,12 @@
 import type { Database, Db } from '@baletrack/db/database';
-import type { Expression, ExpressionBuilder } from 'kysely';
+import { type Expression, type ExpressionBuilder, sql } from 'kysely';
 import type { BalePredicate } from './filter-predicate.ts';
 import type { TimeRange } from './time-range.ts';
 
 /**
  * True when the bale's baler had an active subscription in the UTC month the bale was made
  * (docs/product.md#visibility-rule). The only place the rule is written; `visibleBales` and
- * `lockedBales` use it.
+ * `lockedBales` use it, and `visibleCells` says it of the bale cells.
  */
 function subscriptionActive(eb: ExpressionBuilder<Database, 'bales'>) {
   return eb.exists(
@@ -19,6 +19,14 @@ function subscriptionActive(eb: ExpressionBuilder<Database, 'bales'>) {
       .where('month.status', '=', 'active'),
   );
 }
+
+/**
+ * The rule of `subscriptionActive` for the bale cells (`bale_cells c`): each cell holds the bales
+ * of one baler and UTC day, so of one month.
+ */
+export const visibleCells = sql<boolean>`exists (select 1 from baler_subscription_months m
+  where m.org_id = c.org_id and m.baler_id = c.baler_id
+    and m.month = date_trunc('month', c.day)::date and m.status = 'active')`;
 
 /**
  * THE way to read bales: the organization's bales whose baler was subscribed in the month each

@@ -15,6 +15,7 @@ import type { AppContext } from '../../app-context.ts';
 import { baleSelection } from '../bales/bale-selection.ts';
 import { storedFilter } from '../filters/filters.service.ts';
 import { aggregateColumns, type SummaryRow } from './summary-aggregate.ts';
+import { summaryFromCells } from './summary-cells.ts';
 import { type FilterCondition, lookUpCuttings } from './summary-filter.ts';
 import { readSummaryReference } from './summary-reference.repository.ts';
 
@@ -60,8 +61,9 @@ export interface SummaryOptions {
 }
 
 /**
- * The summary rows of the visible bales in the query's dates and filter, computed over the
- * organization's cached bale columns (`summarizeBales` is the same in SQL).
+ * The summary rows of the visible bales in the query's dates and filter: from the bale cells when
+ * they can answer, else over the organization's cached bale columns (`summarizeBales` is the same
+ * in SQL).
  */
 async function summarize(
   ctx: AppContext,
@@ -82,6 +84,11 @@ async function summarize(
         ),
     readSummaryReference(ctx.db, orgId),
   ]);
+  // Without a filter or groups, the bale cells answer (while they hold this release's rule).
+  if (condition === undefined && options.by === undefined) {
+    const row = await summaryFromCells(ctx, orgId, reference, range, options);
+    if (row) return row;
+  }
   const columns = await ctx.summaryCache.columns(orgId, reference.stamp);
   const lookup = lookUpCuttings(columns, reference);
   return aggregateColumns(

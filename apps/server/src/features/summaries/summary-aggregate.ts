@@ -30,7 +30,7 @@ export interface SummaryRow {
 }
 
 const DAY_MS = 86_400_000;
-const averaged = [
+export const averaged = [
   'weightKg',
   'avgMoisture',
   'peakMoisture',
@@ -51,7 +51,7 @@ export interface ColumnSelection {
   onHand?: boolean;
 }
 
-class Totals {
+export class Totals {
   count = 0;
   weight = 0;
   dryMass = 0;

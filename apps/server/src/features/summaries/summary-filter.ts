@@ -76,10 +76,28 @@ function lookupKey(reference: SummaryReference): string {
   ]);
 }
 
+/**
+ * The cuttings holding a fields-and-day (`cuttingRule`) and the kind of their crops: 1 when one
+ * has a legume crop, 0 when only crops graded as grass do, -1 when none has a crop (ungraded).
+ */
+export function cuttingKinds(reference: Pick<SummaryReference, 'cuttings' | 'crops'>) {
+  const rule = cuttingRule(reference.cuttings);
+  const legumeCrop = new Map(reference.crops.map((c) => [c.id, forageKindOf(c.name) === 'legume']));
+  return (fieldIds: readonly string[], day: number) => {
+    const held = rule(fieldIds, day);
+    let kind = -1;
+    for (const c of held) {
+      const cropId = reference.cuttings[c]?.cropId;
+      const isLegume = cropId == null ? undefined : legumeCrop.get(cropId);
+      if (isLegume !== undefined) kind = Math.max(kind, isLegume ? 1 : 0);
+    }
+    return { held, kind };
+  };
+}
+
 interface KeptLookup extends CuttingLookup {
   key: string;
-  rule: (fieldIds: readonly string[], day: number) => number[];
-  legumeCrop: Map<string, boolean>;
+  kinds: ReturnType<typeof cuttingKinds>;
 }
 
 // Kept per fields-and-days dictionary: columns caught up in place share it and only add entries
@@ -97,8 +115,7 @@ export function lookUpCuttings(columns: BaleColumns, reference: SummaryReference
   if (kept?.key !== key) {
     kept = {
       key,
-      rule: cuttingRule(reference.cuttings),
-      legumeCrop: new Map(reference.crops.map((c) => [c.id, forageKindOf(c.name) === 'legume'])),
+      kinds: cuttingKinds(reference),
       cuttingsOf: [],
       legume: new Int8Array(0),
     };
@@ -111,13 +128,7 @@ export function lookUpCuttings(columns: BaleColumns, reference: SummaryReference
     legume.set(kept.legume);
     for (let i = from; i < days.length; i += 1) {
       const { fieldSet, day } = days[i] as FieldDay;
-      const held = kept.rule(columns.fieldSets.values[fieldSet] as string[], day);
-      let kind = -1;
-      for (const c of held) {
-        const cropId = reference.cuttings[c]?.cropId;
-        const isLegume = cropId == null ? undefined : kept.legumeCrop.get(cropId);
-        if (isLegume !== undefined) kind = Math.max(kind, isLegume ? 1 : 0);
-      }
+      const { held, kind } = kept.kinds(columns.fieldSets.values[fieldSet] as string[], day);
       kept.cuttingsOf[i] = held;
       legume[i] = kind;
     }

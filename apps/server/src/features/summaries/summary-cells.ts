@@ -1,0 +1,49 @@
+import type { AppContext } from '../../app-context.ts';
+import { cellDays, cellMeasures, readCellSums } from '../bales/bale-cells.repository.ts';
+import type { TimeRange } from '../bales/time-range.ts';
+import { averaged, type SummaryRow, Totals } from './summary-aggregate.ts';
+import { gradeKeys } from './summary-columns.ts';
+import { cuttingKinds } from './summary-filter.ts';
+import type { SummaryReference } from './summary-reference.repository.ts';
+
+// A summary without a filter, from the bale cells (docs/adr/0029-many-farms-read-model.md): its
+// cost is the days it covers, not the farm's bales, and no process has to hold the farm's bales.
+
+const measureOf = averaged.map((column) => cellMeasures.indexOf(column));
+
+/**
+ * The one summary row of the visible bales made in `range` (all of them, or those on hand), as
+ * `aggregateColumns` gives it without a filter; undefined when the cells cannot answer: a range
+ * that cuts a UTC day, or cells not yet summed by this release's rule.
+ */
+export async function summaryFromCells(
+  ctx: AppContext,
+  orgId: string,
+  reference: Pick<SummaryReference, 'cuttings' | 'crops'>,
+  range: TimeRange,
+  options: { onHand?: boolean } = {},
+): Promise<SummaryRow[] | undefined> {
+  const days = cellDays(range);
+  if (!days) return undefined;
+  const groups = await readCellSums(ctx.db, orgId, { ...days, onHand: options.onHand });
+  if (!groups) return undefined;
+  const kindOf = cuttingKinds(reference);
+  const totals = new Totals(null, null);
+  for (const group of groups) {
+    totals.count += group.count;
+    totals.weight += group.sums[cellMeasures.indexOf('weightKg')] as number;
+    totals.dryMass += group.dryMassKg;
+    if (!(group.peakMoistureMax <= totals.maxPeak)) totals.maxPeak = group.peakMoistureMax;
+    totals.aboveSafe += group.aboveSafe;
+    measureOf.forEach((m, i) => {
+      totals.sums[i] = (totals.sums[i] as number) + (group.sums[m] as number);
+      totals.counts[i] = (totals.counts[i] as number) + (group.counts[m] as number);
+    });
+    // The grade by the table of the cutting's crop, as the columns grade each bale.
+    const { kind } = kindOf(group.fieldUids, group.day);
+    const grade = kind === 1 ? group.legumeGrade : kind === 0 ? group.grassGrade : null;
+    const index = grade === null ? -1 : gradeKeys.indexOf(grade as (typeof gradeKeys)[number]);
+    if (index >= 0) totals.grades[index] = (totals.grades[index] as number) + group.count;
+  }
+  return [totals.toRow()];
+}
