@@ -1,6 +1,14 @@
 import { cropSchema } from '@baletrack/contracts/crops/crop';
 import { expect } from 'vitest';
-import { ingest, newBale, newBaler, newFarm, newField, square } from '../helpers/farm.ts';
+import {
+  ingest,
+  newBale,
+  newBaler,
+  newFarm,
+  newField,
+  newGeofence,
+  square,
+} from '../helpers/farm.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 
 // The organization is Imperial US, so prices are per short ton (907.18474 kg).
@@ -41,6 +49,10 @@ export async function pricedFarm() {
   };
   await cutting('First cut', north.id, alfalfa.id);
   await cutting('Timothy cut', south.id, timothy.id);
+  await newGeofence(t.ctx, farm.orgId, {
+    name: 'Home yard',
+    boundary: square(yard.lon, yard.lat, 0.002),
+  });
   const baler = await newBaler(t.ctx, farm.orgId);
   const atNorth = { lat: 46.6, lon: -120.5 };
   const atSouth = { lat: 46.6, lon: -120.4 };

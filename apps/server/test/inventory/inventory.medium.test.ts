@@ -62,9 +62,10 @@ describe('inventory value', () => {
       ['Timothy cut', 2025, 150],
     ]);
     expect(today.byCropYear).toEqual([{ year: 2025, ...today.total }]);
-    // The yard stack: A and B; average RFV 170 grades it Premium.
+    // The yard stack: A and B; average RFV 170 grades it Premium; named by its storage area.
     expect(today.byStack).toHaveLength(1);
     expect(today.byStack[0]).toMatchObject({
+      storage: 'Home yard',
       grade: 'legume.Premium',
       basis: 'rfv',
       baleCount: 2,

@@ -83,6 +83,8 @@ export const inventoryValueResponseSchema = z.object({
       lon: z.number(),
       grade: hayGradeSchema.nullable(),
       basis: z.enum(gradeBases).nullable(),
+      /** The storage area (geofence) holding the stack, by name; null when none does. */
+      storage: z.string().nullable(),
     }),
   ),
   byField: z.array(valueTotalsSchema.extend(named.shape)),

@@ -43,6 +43,21 @@ export async function geofencesWithStoredBales(
   };
 }
 
+/** The storage area each point lies in, by name (the first by name when they overlap), or null. */
+export async function geofenceNamesAt(
+  ctx: AppContext,
+  orgId: string,
+  points: readonly { lon: number; lat: number }[],
+): Promise<(string | null)[]> {
+  if (points.length === 0) return [];
+  const geofences = await listGeofences(ctx.db, orgId);
+  return points.map(
+    (point) =>
+      geofences.find((g) => boundaryContains(g.boundary as Boundary, point.lon, point.lat))?.name ??
+      null,
+  );
+}
+
 /** The storage area a point lies in, if any (the first by name when they overlap). */
 export async function geofenceAt(
   ctx: AppContext,

@@ -21,6 +21,7 @@ import { type GradedBale, stackGrade } from '@baletrack/domain/quality-grade/sta
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertMay } from '../../lib/roles.ts';
+import { geofenceNamesAt } from '../geofences/geofences.service.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { readSummaryReference } from '../summaries/summary-reference.repository.ts';
 import { insertPrice, listPrices } from './inventory.repository.ts';
@@ -174,6 +175,26 @@ export async function inventoryValue(
       });
     }
   }
+  const stacks = [...byStack].flatMap(([id, { totals, bales: members }]) => {
+    const place = snapshot.stacks.get(id);
+    if (!place) return [];
+    const grade = stackGrade(members);
+    return [
+      {
+        id,
+        lat: place.lat,
+        lon: place.lon,
+        grade: grade?.grade ?? null,
+        basis: grade?.basis ?? null,
+        ...totals.toJSON(),
+      },
+    ];
+  });
+  // Named where a grower finds them: the storage area holding each.
+  const storage = await geofenceNamesAt(ctx, orgId, stacks);
+  const byStackRows = stacks
+    .map((stack, i) => ({ ...stack, storage: storage[i] ?? null }))
+    .sort((a, b) => (b.value ?? -1) - (a.value ?? -1) || a.id.localeCompare(b.id));
   const fieldName = new Map(reference.fields.map((f) => [f.id, f.name]));
   const cutting = new Map(reference.cuttings.map((c) => [c.id, c]));
   const gradeOrder = (g: HayGrade | null) => (g === null ? 99 : hayGrades.indexOf(g));
@@ -183,23 +204,7 @@ export async function inventoryValue(
     byGrade: [...byGrade]
       .sort(([a], [b]) => gradeOrder(a) - gradeOrder(b))
       .map(([grade, totals]) => ({ grade, ...totals.toJSON() })),
-    byStack: [...byStack]
-      .flatMap(([id, { totals, bales: members }]) => {
-        const place = snapshot.stacks.get(id);
-        if (!place) return [];
-        const grade = stackGrade(members);
-        return [
-          {
-            id,
-            lat: place.lat,
-            lon: place.lon,
-            grade: grade?.grade ?? null,
-            basis: grade?.basis ?? null,
-            ...totals.toJSON(),
-          },
-        ];
-      })
-      .sort((a, b) => (b.value ?? -1) - (a.value ?? -1) || a.id.localeCompare(b.id)),
+    byStack: byStackRows,
     byField: [...byField]
       .map(([id, totals]) => ({ id, name: fieldName.get(id) ?? id, ...totals.toJSON() }))
       .sort((a, b) => a.name.localeCompare(b.name)),

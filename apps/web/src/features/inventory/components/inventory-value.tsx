@@ -96,13 +96,16 @@ export function InventoryValue() {
           />
           <ValueTable
             title="By stack"
-            heading="Stack at"
+            heading="Stack"
             extraHeading="Grade"
             units={units}
             rows={data.byStack.map((s) => ({
               ...s,
               key: s.id,
-              name: coordinates(s.lat, s.lon),
+              // Where a grower finds it: its storage area, else where it lies.
+              name: s.storage
+                ? `${s.storage} (${coordinates(s.lat, s.lon)})`
+                : coordinates(s.lat, s.lon),
               extra: s.grade === null ? 'Ungraded' : hayGradeLabel(s.grade),
             }))}
           />
