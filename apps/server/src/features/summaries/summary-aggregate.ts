@@ -2,6 +2,7 @@ import type { HayGrade } from '@baletrack/contracts/inventory/hay-grade';
 import type { SummaryGrouping } from '@baletrack/contracts/summaries/summary';
 import { cuttingLabel } from '@baletrack/domain/crop-year';
 import { hayGradeLabel } from '@baletrack/domain/quality-grade/hay-grade';
+import { cellMeasures } from '../bales/bale-cells.repository.ts';
 import type { TimeRange } from '../bales/time-range.ts';
 import { type BaleColumns, gradeKeys, type NumericColumn, slotsMadeIn } from './summary-columns.ts';
 import { type CuttingLookup, columnsFilter, type FilterCondition } from './summary-filter.ts';
@@ -30,17 +31,8 @@ export interface SummaryRow {
 }
 
 const DAY_MS = 86_400_000;
-export const averaged = [
-  'weightKg',
-  'avgMoisture',
-  'peakMoisture',
-  'rfv',
-  'adf',
-  'ndf',
-  'protein',
-  'ash',
-  'sugar',
-] as const satisfies readonly NumericColumn[];
+// The measures averaged per bale: the bale cells keep the same list, in the same order.
+export const averaged = cellMeasures satisfies readonly NumericColumn[];
 
 /** Which bales a summary covers, as the columns read it. */
 export interface ColumnSelection {

@@ -9,8 +9,6 @@ import type { SummaryReference } from './summary-reference.repository.ts';
 // A summary without a filter, from the bale cells (docs/adr/0029-many-farms-read-model.md): its
 // cost is the days it covers, not the farm's bales, and no process has to hold the farm's bales.
 
-const measureOf = averaged.map((column) => cellMeasures.indexOf(column));
-
 /**
  * The one summary row of the visible bales made in `range` (all of them, or those on hand), as
  * `aggregateColumns` gives it without a filter; undefined when the cells cannot answer: a range
@@ -35,10 +33,11 @@ export async function summaryFromCells(
     totals.dryMass += group.dryMassKg;
     if (!(group.peakMoistureMax <= totals.maxPeak)) totals.maxPeak = group.peakMoistureMax;
     totals.aboveSafe += group.aboveSafe;
-    measureOf.forEach((m, i) => {
-      totals.sums[i] = (totals.sums[i] as number) + (group.sums[m] as number);
-      totals.counts[i] = (totals.counts[i] as number) + (group.counts[m] as number);
-    });
+    // `averaged` is `cellMeasures`: the same index in both.
+    for (let i = 0; i < averaged.length; i += 1) {
+      totals.sums[i] = (totals.sums[i] as number) + (group.sums[i] as number);
+      totals.counts[i] = (totals.counts[i] as number) + (group.counts[i] as number);
+    }
     // The grade by the table of the cutting's crop, as the columns grade each bale.
     const { kind } = kindOf(group.fieldUids, group.day);
     const grade = kind === 1 ? group.legumeGrade : kind === 0 ? group.grassGrade : null;
