@@ -2,7 +2,7 @@ import type { TagMaterial } from '@baletrack/contracts/bales/bale';
 import { type BaleSize, baleShapeBySize } from '@baletrack/contracts/bales/bale';
 import { balingMethod } from '@baletrack/domain/heat-risk/heat-risk';
 import { safeBalingBand } from '@baletrack/domain/moisture';
-import { qualityGrade } from '@baletrack/domain/quality-grade';
+import { qualityGrade } from '@baletrack/domain/quality-grade/quality-grade';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CELLS_RULE } from '../../src/features/bales/bale-cells.repository.ts';
 import { catchUpBaleCells } from '../../src/features/bales/bale-cells-catch-up.ts';

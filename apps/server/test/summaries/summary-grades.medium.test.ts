@@ -1,6 +1,6 @@
 import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
 import { baleSummaryResponseSchema } from '@baletrack/contracts/summaries/summary';
-import { qualityGrade } from '@baletrack/domain/quality-grade';
+import { qualityGrade } from '@baletrack/domain/quality-grade/quality-grade';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertCrops } from '../../src/features/crops/crops.repository.ts';
 import { insertCuttings } from '../../src/features/cuttings/cuttings.repository.ts';

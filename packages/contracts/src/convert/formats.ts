@@ -1,39 +1,7 @@
 import { z } from 'zod';
 import { boundarySchema } from '../geo/boundary.ts';
 
-/**
- * The conversion API (docs/product.md#conversion-api), served under `/convert-api`:
- *   GET  /convert-api/api/health                     public, `convertHealthSchema`
- *   GET  /convert-api/api/supported-import-formats   `supportedFormatsResponseSchema`
- *   GET  /convert-api/api/supported-export-formats   `supportedFormatsResponseSchema`
- *   POST /convert-api/api/convert-file               multipart form, see below
- * Every call but health carries the user pool's ACCESS token as `Authorization: Bearer <token>`
- * (not the id token the data and user APIs take). Errors use `apiErrorSchema` (code, message);
- * the codes this API adds are `convertErrorCodes`.
- *
- * POST /api/convert-file, multipart/form-data:
- *   - `file`: the file (GeoJSON, a .zip, a .kml or .kmz); exactly one.
- *   - `targetFormat`: one of `supportedExportFormats`.
- *   - `sourceFormat` (optional): one of `supportedImportFormats`; omitted, it is detected from the
- *     file's contents (zip entries, XML root, JSON). Text parts may come before or after the file.
- * Answers 200 with the converted file as the body, `Content-Type` per `fileFormatMediaTypes` and
- * `Content-Disposition: attachment; filename="<ASCII name>"; filename*=UTF-8''<name>`: the
- * upload's name with the target's extension (`fileFormatExtensions`), zips suffixed by format
- * (`fields-shape.zip`, `fields-trimble.zip`, `fields-isoxml-v43.zip`).
- *   - For targetFormat GEOJSON the body is `convertedFeatureCollectionSchema`: each feature a field
- *     (Polygon or MultiPolygon in WGS84, holes kept) with `properties.name` always set, plus the
- *     per-feature refusal report (`refused`) and notes (e.g. "no .prj, WGS84 assumed").
- *   - For every target the same report is in the `X-Convert-Report` header (URI-encoded JSON of
- *     `convertReportSchema`); read it with `parseConvertReportHeader`.
- * A feature that cannot be used (self-intersecting, not a polygon, out of range…) is refused on
- * its own and listed; when no feature is usable the whole request fails with 422 and the first
- * reason as the message (issues list every refusal as `features.<index>`).
- * Whole-file refusals: 400 empty/missing file or bad form, 401 no/invalid access token,
- * 413 upload too large, 415 a body that is not a form, 422 unsupported format / unrecognized
- * or corrupt file / zip bomb / projected shapefile without .prj / unreadable .prj / nothing
- * usable / took too long (422, not 408, which browsers may silently retry); 503 with
- * Retry-After when every worker is busy and the waiting line is full.
- */
+// The conversion API's formats, answers and refusals: docs/product.md#conversion-api.
 
 /**
  * The 12 formats of docs/product.md#conversion-api, then extras of ours (KML, KMZ) that the web may

@@ -1,16 +1,5 @@
-// The heat-risk rule of docs/product.md#beyond-the-spec-heat-risk. Safe limits are the safe baling
-// bands of ../moisture.ts (docs/product.md#moisture), not restated here. The timing and the "high"
-// margin come from extension advice, in our words:
-// - University of Missouri Extension (Schultheis, via Hay and Forage Grower): hay above about 15 %
-//   heats, peaking 3–7 days after baling and taking 15–60 days to cool; fires usually come within
-//   six weeks of baling. Large rounds should be baled drier (14–18 %) than small squares (18–22 %).
-// - Ohio State University Extension (Sulc): hay baled wetter than desired needs watching, with a
-//   temperature probe, for the first two to three weeks.
-// - Oklahoma State University Extension (Huhnke): fires can come more than two weeks after storage.
-// - Penn State Extension (Hall) and Ohio State: hay stored at 20 % moisture or more should have its
-//   temperature checked: 4 points over the dry large-square limit (16 %), so 4 points is "high".
-// - Montana State University / Cornell: big bales (round or large square) heat from lower moisture
-//   (over about 16–18 %) than small squares (18–22 %): dense, massive bales hold water longer.
+// The heat-risk rule of docs/product.md#beyond-the-spec-heat-risk (its sources are listed there).
+// Safe limits are the safe baling bands of ../moisture.ts, not restated here.
 import { type BaleSize, baleShapeBySize, type TagMaterial } from '@baletrack/contracts/bales/bale';
 import type { HeatRiskLevel, HeatRiskWhy } from '@baletrack/contracts/heat-risk/heat-risk';
 import { type BalingMethod, safeBalingBand } from '../moisture.ts';

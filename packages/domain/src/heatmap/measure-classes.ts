@@ -5,7 +5,7 @@
 import type { MeasurementSystem } from '@baletrack/contracts/constants';
 import type { HeatmapClass, HeatmapMeasure } from '@baletrack/contracts/heatmaps/heatmap';
 import { HEATING_MOISTURE_PCT, safeBalingBand } from '../moisture.ts';
-import { alfalfaBounds, alfalfaGrades } from '../quality-grade.ts';
+import { alfalfaBounds, alfalfaGrades } from '../quality-grade/quality-grade.ts';
 import { unitOf } from '../units.ts';
 
 /** Classes per heatmap. */

@@ -6,7 +6,7 @@ import type { MeasurementSystem } from '@baletrack/contracts/constants';
 import type { HayGrade } from '@baletrack/contracts/inventory/hay-grade';
 import { type PriceUnit, priceUnits } from '@baletrack/contracts/inventory/inventory';
 import type { GradeResult } from '../quality-grade/hay-grade.ts';
-import { alfalfaBounds } from '../quality-grade.ts';
+import { alfalfaBounds } from '../quality-grade/quality-grade.ts';
 import { KG_PER_LONG_TON, KG_PER_SHORT_TON } from '../units.ts';
 
 export { type PriceUnit, priceUnits };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { qualityGrade } from '../quality-grade.ts';
 import { callsForRfq, forageKindOfCrops, hayGrade, hayGradeLabel, hayGrades } from './hay-grade.ts';
+import { qualityGrade } from './quality-grade.ts';
 
 // Bounds of the USDA AMS Market News hay quality guidelines (docs/product.md#quality-grades):
 // legumes RFV Supreme > 185, Premium 170–185, Good 150–170, Fair 130–150, Utility < 130;

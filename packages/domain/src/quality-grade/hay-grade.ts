@@ -8,7 +8,7 @@ import {
   hayGrades,
 } from '@baletrack/contracts/inventory/hay-grade';
 import { rfv as relativeFeedValue } from '../nutrition.ts';
-import { alfalfaGradeBy, type ForageKind, forageKindOf, grassGrade } from '../quality-grade.ts';
+import { alfalfaGradeBy, type ForageKind, forageKindOf, grassGrade } from './quality-grade.ts';
 
 export { type GradeBasis, type HayGrade, hayGrades };
 

@@ -1,7 +1,8 @@
 // A stack's grade (docs/product.md#quality-grades): the grade of its bales' average nutrition,
 // by the table of its bales' crops, so a stack reads like one lot of hay sold together.
-import type { ForageKind } from '../quality-grade.ts';
+
 import { type GradeResult, type HayGradeInputs, hayGrade } from './hay-grade.ts';
+import type { ForageKind } from './quality-grade.ts';
 
 export interface GradedBale extends HayGradeInputs {
   /** The table of the bale's cutting crop; null when no cutting with a crop holds it. */

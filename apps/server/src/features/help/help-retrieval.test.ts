@@ -3,7 +3,7 @@ import {
   HEATING_MOISTURE_PCT,
   safeBalingBand,
 } from '@baletrack/domain/moisture';
-import { alfalfaBounds, grassProteinBounds } from '@baletrack/domain/quality-grade';
+import { alfalfaBounds, grassProteinBounds } from '@baletrack/domain/quality-grade/quality-grade';
 import { describe, expect, it } from 'vitest';
 import { helpArticles } from './help-articles.ts';
 import { createHelpRetriever, questionTerms, quoteOf } from './help-retrieval.ts';

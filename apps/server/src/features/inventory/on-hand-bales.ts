@@ -1,4 +1,4 @@
-import type { ForageKind } from '@baletrack/domain/quality-grade';
+import type { ForageKind } from '@baletrack/domain/quality-grade/quality-grade';
 import type { AppContext } from '../../app-context.ts';
 import { lookUpCuttings } from '../summaries/summary-filter.ts';
 import type { SummaryReference } from '../summaries/summary-reference.repository.ts';

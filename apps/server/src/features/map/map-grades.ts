@@ -1,5 +1,5 @@
 import { hayGrades } from '@baletrack/contracts/inventory/hay-grade';
-import { type ForageKind, forageKindOf } from '@baletrack/domain/quality-grade';
+import { type ForageKind, forageKindOf } from '@baletrack/domain/quality-grade/quality-grade';
 import { type GradedBale, stackGrade } from '@baletrack/domain/quality-grade/stack-grade';
 import type { SummaryCache } from '../summaries/summary-cache.ts';
 import type { BaleColumns } from '../summaries/summary-columns.ts';

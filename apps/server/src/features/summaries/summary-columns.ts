@@ -2,7 +2,7 @@ import { type BaleSize, baleShapeBySize } from '@baletrack/contracts/bales/bale'
 import { type FilterAttribute, filterAttributes } from '@baletrack/contracts/filters/filter';
 import { alfalfaGrades, grassGrades } from '@baletrack/contracts/summaries/summary';
 import { safeBalingBand } from '@baletrack/domain/moisture';
-import { qualityGrade } from '@baletrack/domain/quality-grade';
+import { qualityGrade } from '@baletrack/domain/quality-grade/quality-grade';
 import { columnsCapacity, type VisibleBaleBatch } from './visible-bale-batch.ts';
 
 // The organization's visible bales as columns (typed arrays), what summaries and group-bys read:

@@ -1,5 +1,5 @@
 import type { FilterAttribute, FilterDefinition } from '@baletrack/contracts/filters/filter';
-import { forageKindOf } from '@baletrack/domain/quality-grade';
+import { forageKindOf } from '@baletrack/domain/quality-grade/quality-grade';
 import { type BaleColumns, type FieldDay, gradeKeys } from './summary-columns.ts';
 import type { ReferenceCutting, SummaryReference } from './summary-reference.repository.ts';
 

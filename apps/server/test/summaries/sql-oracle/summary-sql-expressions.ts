@@ -7,7 +7,7 @@ import {
   grassGrades,
   grassProteinBounds,
   LEGUME_NAME_PATTERN,
-} from '@baletrack/domain/quality-grade';
+} from '@baletrack/domain/quality-grade/quality-grade';
 import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
 import { cuttingMembership } from '../../../src/features/cuttings/cutting-membership.repository.ts';
 

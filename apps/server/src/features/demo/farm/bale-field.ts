@@ -3,7 +3,7 @@
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
 import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
 import type { LocalFrame, Metres } from '@baletrack/domain/geo/local-frame';
-import type { ForageKind } from '@baletrack/domain/quality-grade';
+import type { ForageKind } from '@baletrack/domain/quality-grade/quality-grade';
 import type { SeededRandom } from '@baletrack/domain/seeded-random';
 import { baleRecord } from './bale-record.ts';
 import type { DemoFieldPlan } from './farm-layout.ts';

@@ -2,7 +2,7 @@
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
 import type { LatLon } from '@baletrack/contracts/geo/lat-lon';
 import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
-import type { ForageKind } from '@baletrack/domain/quality-grade';
+import type { ForageKind } from '@baletrack/domain/quality-grade/quality-grade';
 import type { SeededRandom } from '@baletrack/domain/seeded-random';
 import { drawBalerBuild, drawBaleValues } from './bale-values.ts';
 import { pacificHour } from './pacific-time.ts';

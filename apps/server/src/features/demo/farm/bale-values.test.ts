@@ -1,5 +1,5 @@
 import { rfv } from '@baletrack/domain/nutrition';
-import type { ForageKind } from '@baletrack/domain/quality-grade';
+import type { ForageKind } from '@baletrack/domain/quality-grade/quality-grade';
 import { seededRandom } from '@baletrack/domain/seeded-random';
 import { describe, expect, it } from 'vitest';
 import { drawBalerBuild, drawBaleValues, preservativeKgPerTonne } from './bale-values.ts';

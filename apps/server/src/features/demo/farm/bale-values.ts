@@ -2,7 +2,7 @@
 // protein move together with the crop's maturity, as they do in real hay.
 import type { BaleSize, TagMaterial } from '@baletrack/contracts/bales/bale';
 import { dryMassKg, nfc, rfv } from '@baletrack/domain/nutrition';
-import type { ForageKind } from '@baletrack/domain/quality-grade';
+import type { ForageKind } from '@baletrack/domain/quality-grade/quality-grade';
 import type { SeededRandom } from '@baletrack/domain/seeded-random';
 
 export interface BaleSite {

@@ -1,7 +1,7 @@
 // The demo farm generator: seed and `now` in, the same farm out, every time. Pure: no clock,
 // no I/O; the server stores what this returns.
 import { localFrame } from '@baletrack/domain/geo/local-frame';
-import { forageKindOf } from '@baletrack/domain/quality-grade';
+import { forageKindOf } from '@baletrack/domain/quality-grade/quality-grade';
 import { seededRandom } from '@baletrack/domain/seeded-random';
 import { baleField, soilPattern } from './bale-field.ts';
 import { areaHectares, toBoundary } from './boundaries.ts';

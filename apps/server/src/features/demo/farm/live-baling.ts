@@ -3,7 +3,7 @@
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
 import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
 import { localFrame } from '@baletrack/domain/geo/local-frame';
-import { forageKindOf } from '@baletrack/domain/quality-grade';
+import { forageKindOf } from '@baletrack/domain/quality-grade/quality-grade';
 import { seededRandom } from '@baletrack/domain/seeded-random';
 import { fieldWindrows, soilPattern } from './bale-field.ts';
 import { baleRecord } from './bale-record.ts';

@@ -1,6 +1,6 @@
 import { heatmapMeasures } from '@baletrack/contracts/heatmaps/heatmap';
 import { moistureLimits, rfvLimits } from '@baletrack/domain/heatmap/measure-classes';
-import { alfalfaGrades } from '@baletrack/domain/quality-grade';
+import { alfalfaGrades } from '@baletrack/domain/quality-grade/quality-grade';
 import type { ExpressionSpecification } from 'maplibre-gl';
 import { gradeClasses } from '@/features/map/utils/grade-colour';
 import type { DisplayUnits } from '@/lib/display-units';

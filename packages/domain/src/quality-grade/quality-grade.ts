@@ -6,7 +6,7 @@ import {
   type GrassGrade,
   grassGrades,
 } from '@baletrack/contracts/summaries/summary';
-import { rfv as relativeFeedValue } from './nutrition.ts';
+import { rfv as relativeFeedValue } from '../nutrition.ts';
 
 // The grade names are part of the summary contract; re-exported for the rules' callers.
 export { type AlfalfaGrade, alfalfaGrades, type GrassGrade, grassGrades };
