@@ -69,13 +69,13 @@ const propsCount = (features: Awaited<ReturnType<typeof answerOf>>) =>
 describe('a new bale on a live map', () => {
   it('is in the next /clusters/get answer without a full index build', async () => {
     const { farm, baler, windrow } = await windrowFarm();
-    const before = await clusters(farm, { ...whole, zoom: 10 });
+    const before = await clusters(farm, { ...whole, zoom: 14 });
     expect(countOf(before)).toBe(windrow.length);
     const builds = t.ctx.mapIndex.fullBuilds;
 
     const late = newBale({ creationLocation: { lat: 46.7, lon: -120.7 } });
     await ingest(t, baler.apiKey, [late]);
-    const after = await clusters(farm, { ...whole, zoom: 10 });
+    const after = await clusters(farm, { ...whole, zoom: 14 });
     expect(countOf(after)).toBe(windrow.length + 1);
     const zoomedIn = await clusters(farm, { ...whole, zoom: 18 });
     expect(zoomedIn.bales.map((b) => b.uid)).toContain(late.uid);
@@ -84,12 +84,12 @@ describe('a new bale on a live map', () => {
 
   it('clusters recent bales among themselves, and their clusters open', async () => {
     const { farm, baler, windrow } = await windrowFarm(5);
-    await clusters(farm, { ...whole, zoom: 3 });
+    await clusters(farm, { ...whole, zoom: 14 });
     const near = Array.from({ length: 3 }, (_, i) =>
       newBale({ creationLocation: { lat: 46.8 + metres.lat(5 * i), lon: -120.2 } }),
     );
     await ingest(t, baler.apiKey, near);
-    const view = await clusters(farm, { ...whole, zoom: 3 });
+    const view = await clusters(farm, { ...whole, zoom: 14 });
     expect(countOf(view)).toBe(windrow.length + near.length);
     // The recent bales' cluster carries an id of their own index.
     expect(view.clusters.some((c) => c.id >= RECENT_ID_OFFSET && c.count === near.length)).toBe(
@@ -104,15 +104,15 @@ describe('a new bale on a live map', () => {
 
   it('folds recent bales into one full index, answering the same', async () => {
     const { farm, baler, windrow } = await windrowFarm();
-    await clusters(farm, { ...whole, zoom: 12 });
+    await clusters(farm, { ...whole, zoom: 14 });
     await ingest(t, baler.apiKey, [newBale({ creationLocation: { lat: 46.7, lon: -120.7 } })]);
-    const live = await clusters(farm, { ...whole, zoom: 12 });
+    const live = await clusters(farm, { ...whole, zoom: 14 });
     const builds = t.ctx.mapIndex.fullBuilds;
 
     expect(await t.ctx.mapIndex.foldRecent(farm.orgId)).toBe(true);
     expect(t.ctx.mapIndex.fullBuilds).toBe(builds + 1);
     expect((await t.ctx.mapIndex.snapshot(farm.orgId)).recent).toHaveLength(0);
-    const folded = await clusters(farm, { ...whole, zoom: 12 });
+    const folded = await clusters(farm, { ...whole, zoom: 14 });
     expect(countOf(folded)).toBe(countOf(live));
     expect(countOf(folded)).toBe(windrow.length + 1);
     expect(t.ctx.mapIndex.fullBuilds).toBe(builds + 1);
@@ -122,7 +122,7 @@ describe('a new bale on a live map', () => {
   it('folds on its own once enough recent bales gathered', async () => {
     const { farm, baler, windrow } = await windrowFarm();
     const index = new MapIndex(t.ctx.db, { foldAtRecent: 2 });
-    const view = { ...whole, zoom: 10 };
+    const view = { ...whole, zoom: 14 };
     await answerOf(index, farm, view);
     await ingest(t, baler.apiKey, [newBale(), newBale()]);
     expect(propsCount(await answerOf(index, farm, view))).toBe(windrow.length + 2);
@@ -132,7 +132,7 @@ describe('a new bale on a live map', () => {
 
   it('rebuilds in full when a bale was moved or changed (stacks and positions stay right)', async () => {
     const { farm, baler, windrow } = await windrowFarm();
-    await clusters(farm, { ...whole, zoom: 10 });
+    await clusters(farm, { ...whole, zoom: 14 });
     const builds = t.ctx.mapIndex.fullBuilds;
     const yard = { lat: 46.62, lon: -120.48 };
     await ingest(t, baler.apiKey, stackedBales(2, yard));
@@ -153,7 +153,7 @@ describe('a new bale on a live map', () => {
 
   it('stays correct in two processes: each catches up through the stamp without a full build', async () => {
     const { farm, baler, windrow } = await windrowFarm();
-    const view = { ...whole, zoom: 10 };
+    const view = { ...whole, zoom: 14 };
     const other = new MapIndex(t.ctx.db);
     await clusters(farm, view);
     expect(propsCount(await answerOf(other, farm, view))).toBe(windrow.length);

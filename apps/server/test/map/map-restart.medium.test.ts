@@ -48,7 +48,7 @@ async function restarted(): Promise<TestApp> {
   return app;
 }
 
-const view = { west: -120.52, south: 46.58, east: -120.48, north: 46.62, zoom: 13 };
+const view = { west: -120.52, south: 46.58, east: -120.48, north: 46.62, zoom: 14 };
 
 /** The opening view and the year's summary, asked at once as the map screen asks them. */
 async function mapScreen(app: TestApp, email: string, password: string) {

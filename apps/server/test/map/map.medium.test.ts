@@ -3,6 +3,7 @@ import { geofencesResponseSchema } from '@baletrack/contracts/geofences/geofence
 import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
 import {
   balesStacksResponseSchema,
+  type ClustersResponse,
   clustersResponseSchema,
   clusterTreeResponseSchema,
   mapMessages,
@@ -10,6 +11,7 @@ import {
   stacksResponseSchema,
 } from '@baletrack/contracts/map/map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CELLS_ID_OFFSET } from '../../src/features/map/clusters-from-cells.ts';
 import { MapIndex } from '../../src/features/map/map-index.ts';
 import {
   type Farm,
@@ -76,6 +78,12 @@ const countOf = (view: {
   view.clusters.reduce((n, c) => n + c.count, 0) +
   view.bales.length +
   view.stacks.reduce((n, s) => n + s.count, 0);
+
+/** The weight of every bale in a view, from its clusters' averages, bales and stacks. */
+const weightOf = (view: ClustersResponse) =>
+  view.clusters.reduce((kg, c) => kg + c.count * c.avgWeightKg, 0) +
+  view.bales.reduce((kg, b) => kg + b.weightKg, 0) +
+  view.stacks.reduce((kg, s) => kg + s.totalWeightKg, 0);
 
 describe('GET /clusters/get and /cluster-tree/get', () => {
   it('clusters every bale when zoomed out, with per-bale averages', async () => {
@@ -189,6 +197,30 @@ describe('GET /clusters/get and /cluster-tree/get', () => {
     expect((await clusters(farm, { ...whole, zoom: 10 })).lockedCount).toBe(2);
     expect((await clusters(farm, { ...whole, zoom: 10, year: 2025 })).lockedCount).toBe(1);
     expect((await clusters(farm, { ...whole, zoom: 10, to: '2024-01-01' })).lockedCount).toBe(1);
+  });
+
+  it('zoomed out, answers from the bale cells what the bales hold, building no bale index', async () => {
+    const { farm } = await farmWithStacks();
+    const builds = t.ctx.mapIndex.fullBuilds;
+    const fromCells = await clusters(farm, { ...whole, zoom: 12 });
+    expect(fromCells.clusters.every((c) => c.id >= CELLS_ID_OFFSET)).toBe(true);
+    expect(t.ctx.mapIndex.fullBuilds).toBe(builds);
+    // A bound inside a UTC day is not whole days of cells: the bales' own index answers.
+    const fromBales = await clusters(farm, { ...whole, zoom: 12, to: '2099-01-01T12:00:00Z' });
+    expect(fromBales.clusters.every((c) => c.id < CELLS_ID_OFFSET)).toBe(true);
+    expect(countOf(fromCells)).toBe(countOf(fromBales));
+    expect(weightOf(fromCells)).toBeCloseTo(weightOf(fromBales), -1);
+    const cluster = fromCells.clusters.find((c) => c.expansionZoom <= 13);
+    const tree = clusterTreeResponseSchema.parse(
+      await ok(await farm.get('/cluster-tree/get', { ...whole, zoom: 12, clusterId: cluster?.id })),
+    );
+    expect(tree.clusters.reduce((n, c) => n + c.count, 0)).toBe(cluster?.count);
+    const lone = fromCells.clusters.find((c) => c.expansionZoom === 14);
+    const leaf = await farm.get('/cluster-tree/get', { ...whole, clusterId: lone?.id });
+    // A cell alone stands for itself, so the map can zoom onto it and frame it.
+    const [itself] = clusterTreeResponseSchema.parse(await ok(leaf)).clusters;
+    expect(itself).toMatchObject({ id: lone?.id, count: lone?.count, expansionZoom: 14 });
+    expect(itself?.lat).toBeCloseTo(lone?.lat ?? 0, 9);
   });
 
   it('refuses a zoom outside 0–24', async () => {

@@ -15,7 +15,7 @@ import {
 } from 'kysely';
 import { grassGradeSql, legumeGradeSql } from './bale-grade-sql.ts';
 import { visibleCells } from './bales.repository.ts';
-import type { TimeRange } from './time-range.ts';
+import { DAY_MS, type TimeRange } from './time-range.ts';
 
 // Bale cells (docs/adr/0029-many-farms-read-model.md): an organization's bales summed per UTC day
 // of creation, baler, field set, size, retail flag, grade by each table and zoom-16 tile of where
@@ -189,7 +189,7 @@ const measureColumns: Record<CellMeasure, [sum: string, count: string]> = {
 const measureSums = (part: 0 | 1) =>
   sql.join(cellMeasures.map((m) => sql`sum(${sql.ref(`c.${measureColumns[m][part]}`)})::float8`));
 
-/** Visible bales summed per field set, day and grade by each table. */
+/** Visible bales summed per field set, day and grade by each table (and tile, when asked). */
 export interface CellSums {
   fieldUids: string[];
   /** Days since 1970-01-01, UTC. */
@@ -203,6 +203,11 @@ export interface CellSums {
   /** Per `cellMeasures` entry: the sum, and how many bales had the value. */
   sums: number[];
   counts: number[];
+  /** With `perTile`: the zoom-16 tile, and the sums of its bales' positions (else 0). */
+  cellX: number;
+  cellY: number;
+  latSum: number;
+  lonSum: number;
 }
 
 export interface CellQuery {
@@ -211,42 +216,63 @@ export interface CellQuery {
   to?: string;
   /** Leave out bales loaded out for retail. */
   onHand?: boolean;
+  perTile?: boolean;
 }
 
 /**
- * The organization's visible bales in whole UTC days, summed from its cells; undefined when its
- * cells are not this release's rule's (or no writer of bales has kept them: no bale, or bales
- * written around the writers), for the caller to read the bales instead.
+ * The organization's bales in whole UTC days, summed from its cells: the visible ones, and how
+ * many need a subscription. Undefined when its cells are not this release's rule's (or no writer
+ * of bales has kept them), for the caller to read the bales instead.
  */
 export async function readCellSums(
   db: Db,
   orgId: string,
   query: CellQuery,
-): Promise<CellSums[] | undefined> {
-  const [rule, sums] = await Promise.all([
-    db.selectFrom('baleVersions').select('cellsRule').where('orgId', '=', orgId).executeTakeFirst(),
-    sql<CellSums>`select c.field_uids as "fieldUids", c.day - date '1970-01-01' as day,
-        c.legume_grade as "legumeGrade", c.grass_grade as "grassGrade",
+): Promise<{ cells: CellSums[]; lockedCount: number } | undefined> {
+  const tile = query.perTile
+    ? sql`c.cell_x as "cellX", c.cell_y as "cellY", sum(c.lat_sum)::float8 as "latSum",
+        sum(c.lon_sum)::float8 as "lonSum"`
+    : sql`0 as "cellX", 0 as "cellY", 0::float8 as "latSum", 0::float8 as "lonSum"`;
+  // The rule rides on every row; only an organization with no cell in the days asks it alone.
+  const { rows } = await sql<CellSums & { visible: boolean; rule: string | null }>`
+    select c.field_uids as "fieldUids", c.day - date '1970-01-01' as day,
+        c.legume_grade as "legumeGrade", c.grass_grade as "grassGrade", c.visible,
         sum(c.count)::int as count, sum(c.dry_mass_kg)::float8 as "dryMassKg",
         max(c.peak_moisture_max) as "peakMoistureMax", sum(c.above_safe)::int as "aboveSafe",
-        array[${measureSums(0)}] as sums, array[${measureSums(1)}] as counts
-      from bale_cells c
-      where c.org_id = ${orgId}
-        ${query.from ? sql`and c.day >= ${query.from}::date` : sql``}
-        ${query.to ? sql`and c.day < ${query.to}::date` : sql``}
-        ${query.onHand ? sql`and not c.retail` : sql``}
-        and ${visibleCells}
-      group by 1, 2, 3, 4`.execute(db),
-  ]);
-  if (rule?.cellsRule !== CELLS_RULE) return undefined;
-  return sums.rows;
+        array[${measureSums(0)}] as sums, array[${measureSums(1)}] as counts,
+        (select v.cells_rule from bale_versions v where v.org_id = ${orgId}) as rule,
+        ${tile}
+      from (select c.*, ${visibleCells} as visible from bale_cells c
+        where c.org_id = ${orgId}
+          ${query.from ? sql`and c.day >= ${query.from}::date` : sql``}
+          ${query.to ? sql`and c.day < ${query.to}::date` : sql``}
+          ${query.onHand ? sql`and not c.retail` : sql``}) c
+      group by 1, 2, 3, 4, 5 ${query.perTile ? sql`, c.cell_x, c.cell_y` : sql``}`.execute(db);
+  const rule =
+    rows.length > 0
+      ? rows[0]?.rule
+      : (
+          await db
+            .selectFrom('baleVersions')
+            .select('cellsRule')
+            .where('orgId', '=', orgId)
+            .executeTakeFirst()
+        )?.cellsRule;
+  if (rule !== CELLS_RULE) return undefined;
+  const cells: CellSums[] = [];
+  let lockedCount = 0;
+  for (const { visible, rule: _, ...cell } of rows) {
+    if (visible) cells.push(cell);
+    else lockedCount += cell.count;
+  }
+  return { cells, lockedCount };
 }
 
 /** The whole UTC days of a range, as the cells are kept; undefined when it cuts a day. */
 export function cellDays(range: TimeRange): CellQuery | undefined {
   const day = (date: Date | undefined) =>
     date === undefined ? undefined : date.toISOString().slice(0, 10);
-  const whole = (date: Date | undefined) => date === undefined || date.getTime() % 86_400_000 === 0;
+  const whole = (date: Date | undefined) => date === undefined || date.getTime() % DAY_MS === 0;
   if (!whole(range.from) || !whole(range.to)) return undefined;
   return { from: day(range.from), to: day(range.to) };
 }

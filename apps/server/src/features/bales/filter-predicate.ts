@@ -8,11 +8,10 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import { cuttingMembership } from '../cuttings/cutting-membership.repository.ts';
 import { baleGradeSql } from './bale-grade-sql.ts';
 import type { TimeRange } from './time-range.ts';
+import { DAY_MS } from './time-range.ts';
 
 /** A condition on a bale row; `visibleBales` ANDs it onto the visibility rule. */
 export type BalePredicate = (eb: ExpressionBuilder<Database, 'bales'>) => Expression<SqlBool>;
-
-const DAY_MS = 86_400_000;
 
 /**
  * The stored column of each bale measure a filter bounds and a summary reads (all SI): the one

@@ -8,7 +8,8 @@ export interface TimeRange {
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
+/** A UTC day, the unit of every date range of the app. */
+export const DAY_MS = 86_400_000;
 
 /**
  * The bales' creation-time range a filter asks for: `from`/`to` inclusive (a bare `to` date

@@ -10,7 +10,7 @@ import {
 } from '@baletrack/contracts/map/map';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type BaleSelection, baleSelection } from '../bales/bale-selection.ts';
+import { baleSelection } from '../bales/bale-selection.ts';
 import type { BaleColumns } from '../summaries/summary-columns.ts';
 import {
   readSummaryReference,
@@ -18,6 +18,7 @@ import {
 } from '../summaries/summary-reference.repository.ts';
 import type { PointIndex } from './cluster-index.ts';
 import { averageOf, gradeCounts, gradeName, round } from './cluster-totals.ts';
+import { CELLS_ID_OFFSET, cellClusterChildren, clustersFromCells } from './clusters-from-cells.ts';
 import { mapGrades } from './map-grades.ts';
 import { countLocked } from './map-index.ts';
 import type { FarmSnapshot } from './map-snapshot.ts';
@@ -31,8 +32,12 @@ export async function clustersInView(
   orgId: string,
   view: MapViewQuery,
 ): Promise<ClustersResponse> {
+  // Zoomed out, without a filter's condition: the bale cells answer, no bale index is read.
+  const selection = await baleSelection(ctx, orgId, view);
+  const fromCells = await clustersFromCells(ctx, orgId, view, selection);
+  if (fromCells) return fromCells;
   const mapIndex = ctx.mapIndex;
-  const { snapshot, selection, reference, columns } = await readInputs(ctx, orgId, view);
+  const { snapshot, reference, columns } = await readInputs(ctx, orgId);
   const { range } = selection;
   const [subset, grades] = await Promise.all([
     mapIndex.subset(snapshot, selection),
@@ -53,8 +58,14 @@ export async function clusterChildren(
   orgId: string,
   query: ClusterTreeQuery,
 ): Promise<ClusterTreeResponse> {
+  const selection = await baleSelection(ctx, orgId, query);
+  if (query.clusterId >= CELLS_ID_OFFSET) {
+    const children = await cellClusterChildren(ctx, orgId, query.clusterId, selection);
+    if (!children) throw new AppError('NOT_FOUND', mapMessages.clusterNotFound);
+    return children;
+  }
   const mapIndex = ctx.mapIndex;
-  const { snapshot, selection, reference, columns } = await readInputs(ctx, orgId, query);
+  const { snapshot, reference, columns } = await readInputs(ctx, orgId);
   const [subset, grades] = await Promise.all([
     mapIndex.subset(snapshot, selection),
     mapGrades(ctx.summaryCache, orgId, snapshot.baleVersion, reference, columns),
@@ -80,29 +91,20 @@ export async function clusterChildren(
 }
 
 /**
- * The snapshot, the request's selection, the cuttings and crops the grades depend on and the
- * summaries' bale columns the grades come from. The reference query also reads the bales' stamp,
- * which both caches then use (after a restart both load from one read).
+ * The snapshot, the cuttings and crops the grades depend on and the summaries' bale columns the
+ * grades come from. The reference query also reads the bales' stamp, which both caches then use
+ * (after a restart both load from one read).
  */
 async function readInputs(
   ctx: AppContext,
   orgId: string,
-  query: Parameters<typeof baleSelection>[2],
-): Promise<{
-  snapshot: FarmSnapshot;
-  selection: BaleSelection;
-  reference: SummaryReference;
-  columns: BaleColumns;
-}> {
-  const [selection, reference] = await Promise.all([
-    baleSelection(ctx, orgId, query),
-    readSummaryReference(ctx.db, orgId),
-  ]);
+): Promise<{ snapshot: FarmSnapshot; reference: SummaryReference; columns: BaleColumns }> {
+  const reference = await readSummaryReference(ctx.db, orgId);
   const [snapshot, columns] = await Promise.all([
     ctx.mapIndex.snapshot(orgId, reference.stamp),
     ctx.summaryCache.columns(orgId, reference.stamp),
   ]);
-  return { snapshot, selection, reference, columns };
+  return { snapshot, reference, columns };
 }
 
 function concatItems(items: Items[]): Items {

@@ -4,6 +4,7 @@ import { cuttingLabel } from '@baletrack/domain/crop-year';
 import { hayGradeLabel } from '@baletrack/domain/quality-grade/hay-grade';
 import { cellMeasures } from '../bales/bale-cells.repository.ts';
 import type { TimeRange } from '../bales/time-range.ts';
+import { DAY_MS } from '../bales/time-range.ts';
 import { type BaleColumns, gradeKeys, type NumericColumn, slotsMadeIn } from './summary-columns.ts';
 import { type CuttingLookup, columnsFilter, type FilterCondition } from './summary-filter.ts';
 import type { SummaryReference } from './summary-reference.repository.ts';
@@ -30,7 +31,6 @@ export interface SummaryRow {
   grades: Record<string, number>;
 }
 
-const DAY_MS = 86_400_000;
 // The measures averaged per bale: the bale cells keep the same list, in the same order.
 export const averaged = cellMeasures satisfies readonly NumericColumn[];
 

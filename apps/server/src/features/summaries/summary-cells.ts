@@ -23,11 +23,11 @@ export async function summaryFromCells(
 ): Promise<SummaryRow[] | undefined> {
   const days = cellDays(range);
   if (!days) return undefined;
-  const groups = await readCellSums(ctx.db, orgId, { ...days, onHand: options.onHand });
-  if (!groups) return undefined;
+  const read = await readCellSums(ctx.db, orgId, { ...days, onHand: options.onHand });
+  if (!read) return undefined;
   const kindOf = cuttingKinds(reference);
   const totals = new Totals(null, null);
-  for (const group of groups) {
+  for (const group of read.cells) {
     totals.count += group.count;
     totals.weight += group.sums[cellMeasures.indexOf('weightKg')] as number;
     totals.dryMass += group.dryMassKg;

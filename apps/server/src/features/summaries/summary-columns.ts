@@ -3,6 +3,7 @@ import { type FilterAttribute, filterAttributes } from '@baletrack/contracts/fil
 import { alfalfaGrades, grassGrades } from '@baletrack/contracts/summaries/summary';
 import { safeBalingBand } from '@baletrack/domain/moisture';
 import { qualityGrade } from '@baletrack/domain/quality-grade/quality-grade';
+import { DAY_MS } from '../bales/time-range.ts';
 import { columnsCapacity, type VisibleBaleBatch } from './visible-bale-batch.ts';
 
 // The organization's visible bales as columns (typed arrays), what summaries and group-bys read:
@@ -18,7 +19,6 @@ export const gradeKeys = [
   ...grassGrades.map((g) => `grass.${g}`),
 ] as const;
 
-const DAY_MS = 86_400_000;
 const NO_GRADE = -1;
 
 /** Distinct values numbered in order of first sight. */

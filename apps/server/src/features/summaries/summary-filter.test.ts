@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '../bales/time-range.ts';
 import { buildColumns, mergeColumns } from './summary-columns.ts';
-import { cuttingRule, DAY_MS, lookUpCuttings } from './summary-filter.ts';
+import { cuttingRule, lookUpCuttings } from './summary-filter.ts';
 import type { ReferenceCutting, SummaryReference } from './summary-reference.repository.ts';
 import { emptyBatch, nextRow } from './visible-bale-batch.ts';
 

@@ -1,5 +1,6 @@
 import type { FilterAttribute, FilterDefinition } from '@baletrack/contracts/filters/filter';
 import { forageKindOf } from '@baletrack/domain/quality-grade/quality-grade';
+import { DAY_MS } from '../bales/time-range.ts';
 import { type BaleColumns, type FieldDay, gradeKeys } from './summary-columns.ts';
 import type { ReferenceCutting, SummaryReference } from './summary-reference.repository.ts';
 
@@ -7,7 +8,6 @@ import type { ReferenceCutting, SummaryReference } from './summary-reference.rep
 // feature) and `filterPredicate` (bales feature). Each is checked equal to its SQL rule on a
 // fixture farm (test/summaries/summary-rules.medium.test.ts); change them together.
 
-export const DAY_MS = 86_400_000;
 const dayOf = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS;
 
 /** Per request: which cuttings hold each (fields, UTC day) of the columns, and their crops. */

@@ -1,0 +1,188 @@
+import { type HayGrade, hayGrades } from '@baletrack/contracts/inventory/hay-grade';
+import type {
+  ClustersResponse,
+  ClusterTreeResponse,
+  MapCluster,
+  MapViewQuery,
+} from '@baletrack/contracts/map/map';
+import Supercluster from 'supercluster';
+import type { AppContext } from '../../app-context.ts';
+import { cellDays, cellMeasures, readCellSums } from '../bales/bale-cells.repository.ts';
+import type { BaleSelection } from '../bales/bale-selection.ts';
+import { cuttingKinds } from '../summaries/summary-filter.ts';
+import { readSummaryReference } from '../summaries/summary-reference.repository.ts';
+import {
+  addTotals,
+  averageOf,
+  emptyTotals,
+  gradeCounts,
+  round,
+  type Totals,
+} from './cluster-totals.ts';
+
+// The map's clusters from the bale cells (docs/adr/0029-many-farms-read-model.md) at the zooms
+// where a cell is finer than a cluster: the farm's cells of the dates, each a point at its bales'
+// middle carrying their sums, clustered as the bales would be. No process holds the farm's bales,
+// and an answer costs by the cells of the dates, not the farm's bales.
+
+/** Deepest zoom the cells answer: a zoom-16 cell is 32 px there, half the clusters' radius. */
+export const CELLS_MAX_ZOOM = 13;
+/** Ids of the clusters of cells start here, far above the bale indexes' (RECENT_ID_OFFSET). */
+export const CELLS_ID_OFFSET = 2 ** 45;
+/** A cell alone in the view (no cluster of cells) is this plus its tile's key. */
+const LONE_CELL_OFFSET = 2 ** 46;
+
+/** A cell's sums and its zoom-16 tile's key (x × 2^16 + y). */
+type CellProps = Totals & { tile: number };
+type CellIndex = Supercluster<CellProps, Totals>;
+type Feature = ReturnType<CellIndex['getClusters']>[number];
+
+const measure = (name: (typeof cellMeasures)[number]) => cellMeasures.indexOf(name);
+const [WEIGHT, MOISTURE, RFV, PROTEIN] = [
+  measure('weightKg'),
+  measure('avgMoisture'),
+  measure('rfv'),
+  measure('protein'),
+];
+
+/**
+ * The index over the organization's cells of the selection and its locked bales; undefined when
+ * the cells cannot answer (a filter's condition, dates that cut a UTC day, cells of another rule).
+ */
+async function cellIndex(
+  ctx: AppContext,
+  orgId: string,
+  selection: BaleSelection,
+): Promise<
+  { index: CellIndex; lockedCount: number; tiles: ReadonlyMap<number, Feature> } | undefined
+> {
+  const days = selection.where ? undefined : cellDays(selection.range);
+  if (!days) return undefined;
+  const [read, reference] = await Promise.all([
+    readCellSums(ctx.db, orgId, { ...days, perTile: true }),
+    readSummaryReference(ctx.db, orgId),
+  ]);
+  if (!read) return undefined;
+  const kindOf = cuttingKinds(reference);
+  const tiles = new Map<number, { totals: CellProps; lat: number; lon: number }>();
+  for (const cell of read.cells) {
+    const key = cell.cellX * 65_536 + cell.cellY;
+    let tile = tiles.get(key);
+    if (!tile) {
+      tile = { totals: { ...emptyTotals(), tile: key }, lat: 0, lon: 0 };
+      tiles.set(key, tile);
+    }
+    const { totals } = tile;
+    totals.bales += cell.count;
+    totals.weightKg += cell.sums[WEIGHT] as number;
+    totals.dryMassKg += cell.dryMassKg;
+    totals.moisture += cell.sums[MOISTURE] as number;
+    totals.rfv += cell.sums[RFV] as number;
+    totals.rfvBales += cell.counts[RFV] as number;
+    totals.protein += cell.sums[PROTEIN] as number;
+    totals.proteinBales += cell.counts[PROTEIN] as number;
+    // The grade by the table of the cutting's crop, as the summaries grade each bale.
+    const { kind } = kindOf(cell.fieldUids, cell.day);
+    const grade = kind === 1 ? cell.legumeGrade : kind === 0 ? cell.grassGrade : null;
+    const g = grade === null ? -1 : hayGrades.indexOf(grade as HayGrade);
+    if (g >= 0) totals[`g${g}` as 'g0'] += cell.count;
+    tile.lat += cell.latSum;
+    tile.lon += cell.lonSum;
+  }
+  const index: CellIndex = new Supercluster<CellProps, Totals>({
+    radius: 60,
+    maxZoom: CELLS_MAX_ZOOM,
+    // A cell alone is a cluster too: it holds bales, never one bale to draw.
+    minPoints: 1,
+    map: ({ tile: _, ...totals }) => totals,
+    reduce: addTotals,
+  });
+  const points = new Map(
+    [...tiles].map(([key, { totals, lat, lon }]) => [
+      key,
+      {
+        type: 'Feature' as const,
+        geometry: { type: 'Point' as const, coordinates: [lon / totals.bales, lat / totals.bales] },
+        properties: totals,
+      },
+    ]),
+  );
+  index.load([...points.values()]);
+  return { index, lockedCount: read.lockedCount, tiles: points };
+}
+
+function toCluster(index: CellIndex, feature: Feature): MapCluster {
+  const [lon, lat] = feature.geometry.coordinates as [number, number];
+  const totals = feature.properties as Partial<CellProps> & Totals & { cluster_id?: number };
+  const id = totals.cluster_id;
+  return {
+    // A cell alone (a leaf of the index) has no cluster id: its tile names it.
+    id: id === undefined ? LONE_CELL_OFFSET + (totals.tile ?? 0) : CELLS_ID_OFFSET + id,
+    lat,
+    lon,
+    count: totals.bales,
+    avgWeightKg: round(totals.weightKg / totals.bales),
+    avgMoisture: round(totals.moisture / totals.bales),
+    avgRfv: averageOf(totals.rfv, totals.rfvBales),
+    avgProtein: averageOf(totals.protein, totals.proteinBales),
+    grades: gradeCounts(totals),
+    expansionZoom: id === undefined ? CELLS_MAX_ZOOM + 1 : index.getClusterExpansionZoom(id),
+  };
+}
+
+/** `/clusters/get` from the cells, or undefined when they cannot answer this view. */
+export async function clustersFromCells(
+  ctx: AppContext,
+  orgId: string,
+  view: MapViewQuery,
+  selection: BaleSelection,
+): Promise<ClustersResponse | undefined> {
+  if (Math.floor(view.zoom) > CELLS_MAX_ZOOM) return undefined;
+  const built = await cellIndex(ctx, orgId, selection);
+  if (!built) return undefined;
+  const features = built.index.getClusters(
+    [view.west, view.south, view.east, view.north],
+    Math.floor(view.zoom),
+  );
+  return {
+    clusters: features.map((feature) => toCluster(built.index, feature)),
+    bales: [],
+    stacks: [],
+    lockedCount: built.lockedCount,
+  };
+}
+
+/**
+ * `/cluster-tree/get` of a cluster of cells (its id at or above CELLS_ID_OFFSET); undefined when
+ * the cells no longer answer its dates and filter, or do not hold it.
+ */
+export async function cellClusterChildren(
+  ctx: AppContext,
+  orgId: string,
+  clusterId: number,
+  selection: BaleSelection,
+): Promise<ClusterTreeResponse | undefined> {
+  const built = await cellIndex(ctx, orgId, selection);
+  if (!built) return undefined;
+  if (clusterId >= LONE_CELL_OFFSET) {
+    // A cell alone stands for itself down to where its bales are read, one zoom nearer.
+    const cell = built.tiles.get(clusterId - LONE_CELL_OFFSET);
+    if (!cell) return undefined;
+    const clusters = [toCluster(built.index, cell)];
+    return { clusterId, expansionZoom: CELLS_MAX_ZOOM + 1, clusters, bales: [], stacks: [] };
+  }
+  const id = clusterId - CELLS_ID_OFFSET;
+  try {
+    const children = built.index.getChildren(id);
+    return {
+      clusterId,
+      expansionZoom: built.index.getClusterExpansionZoom(id),
+      clusters: children.map((child) => toCluster(built.index, child)),
+      bales: [],
+      stacks: [],
+    };
+  } catch {
+    // Supercluster throws for an id its index does not hold (stale, or never issued).
+    return undefined;
+  }
+}
