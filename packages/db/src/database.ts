@@ -260,9 +260,8 @@ export interface BaleCellsTable {
   fieldUids: string[];
   baleSize: string;
   retail: boolean;
-  /** 'legume.Supreme' … by the legume table; null when its values grade by neither. */
-  legumeGrade: string | null;
-  grassGrade: string | null;
+  /** Bales per hay grade ('legume.Supreme' … 'grass.Low', in that order), by each table. */
+  gradeCounts: number[];
   cellX: number;
   cellY: number;
   count: number;

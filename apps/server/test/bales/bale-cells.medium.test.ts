@@ -1,5 +1,6 @@
 import type { TagMaterial } from '@baletrack/contracts/bales/bale';
 import { type BaleSize, baleShapeBySize } from '@baletrack/contracts/bales/bale';
+import { hayGrades } from '@baletrack/contracts/inventory/hay-grade';
 import { balingMethod } from '@baletrack/domain/heat-risk/heat-risk';
 import { safeBalingBand } from '@baletrack/domain/moisture';
 import { qualityGrade } from '@baletrack/domain/quality-grade/quality-grade';
@@ -51,8 +52,6 @@ async function expectedCells(orgId: string) {
       [...bale.fieldUids].sort().join(','),
       bale.baleSize,
       bale.loadType === 'retail',
-      grade('legume', values),
-      grade('grass', values),
       ...tile(bale.currentLat, bale.currentLon),
     ].join('|');
     const sums = cells.get(key) ?? {};
@@ -74,6 +73,11 @@ async function expectedCells(orgId: string) {
     }
     add('lat', bale.currentLat);
     add('lon', bale.currentLon);
+    // Bales per grade by each table, whatever the crop: the cutting picks the table on read.
+    for (const table of ['legume', 'grass'] as const) {
+      const graded = grade(table, values);
+      if (graded !== null) sums[graded] = (sums[graded] ?? 0) + 1;
+    }
     cells.set(key, sums);
   }
   return [...cells].sort(([a], [b]) => a.localeCompare(b));
@@ -93,8 +97,6 @@ async function storedCells(orgId: string) {
         cell.fieldUids.join(','),
         cell.baleSize,
         cell.retail,
-        cell.legumeGrade,
-        cell.grassGrade,
         cell.cellX,
         cell.cellY,
       ].join('|');
@@ -113,6 +115,9 @@ async function storedCells(orgId: string) {
         lonSum: cell.lonSum,
         lonCount: cell.count,
       };
+      for (const [i, graded] of hayGrades.entries()) {
+        if ((cell.gradeCounts[i] as number) > 0) sums[graded] = cell.gradeCounts[i] as number;
+      }
       for (const name of ['rfv', 'adf', 'ndf', 'protein', 'ash', 'sugar'] as const) {
         const count = cell[`${name}Count`];
         if (count > 0) {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { baleShapeBySize, baleSizes, tagMaterials } from '@baletrack/contracts/bales/bale';
+import { hayGrades } from '@baletrack/contracts/inventory/hay-grade';
 import type { Database, Db } from '@baletrack/db/database';
 import { balingMethod } from '@baletrack/domain/heat-risk/heat-risk';
 import { type BalingMethod, safeBalingBand } from '@baletrack/domain/moisture';
@@ -13,8 +14,8 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
-import { grassGradeSql, legumeGradeSql } from './bale-grade-sql.ts';
-import { visibleCells } from './bales.repository.ts';
+import { cellLegumeCrop, grassGradeSql, legumeGradeSql } from './bale-grade-sql.ts';
+import { subscribedMonths } from './bales.repository.ts';
 import { DAY_MS, type TimeRange } from './time-range.ts';
 
 // Bale cells (docs/adr/0029-many-farms-read-model.md): an organization's bales summed per UTC day
@@ -70,21 +71,31 @@ const sumAndCount = (column: string) =>
 const keys = sql`bales.org_id, (bales.creation_time at time zone 'UTC')::date, bales.baler_id,
   case when cardinality(bales.field_uids) < 2 then bales.field_uids
     else (select array_agg(f order by f) from unnest(bales.field_uids) f) end,
-  bales.bale_size, coalesce(bales.load_type = 'retail', false), ${legumeGradeSql}, ${grassGradeSql},
-  ${cellX}, ${cellY}`;
+  bales.bale_size, coalesce(bales.load_type = 'retail', false), ${cellX}, ${cellY}`;
 
-const cellColumns = sql`org_id, day, baler_id, field_uids, bale_size, retail, legume_grade,
-  grass_grade, cell_x, cell_y, count, weight_kg, dry_mass_kg, avg_moisture_sum, peak_moisture_sum,
-  peak_moisture_max, above_safe, rfv_sum, rfv_count, adf_sum, adf_count, ndf_sum, ndf_count,
-  protein_sum, protein_count, ash_sum, ash_count, sugar_sum, sugar_count, lat_sum, lon_sum`;
+const cellColumns = sql`org_id, day, baler_id, field_uids, bale_size, retail, cell_x, cell_y,
+  count, weight_kg, dry_mass_kg, avg_moisture_sum, peak_moisture_sum, peak_moisture_max,
+  above_safe, rfv_sum, rfv_count, adf_sum, adf_count, ndf_sum, ndf_count, protein_sum,
+  protein_count, ash_sum, ash_count, sugar_sum, sugar_count, lat_sum, lon_sum, grade_counts`;
+
+// Bales per hay grade, by the table each grade belongs to (the cutting's crop picks one on read).
+const gradeCounts = sql`array[${sql.join(
+  hayGrades.map(
+    (grade) =>
+      sql`count(*) filter (where ${sql.ref(grade.startsWith('legume.') ? 'bales.legume_grade' : 'bales.grass_grade')} = ${sql.lit(grade)})::int`,
+  ),
+)}]`;
 
 /** The cells of the bales a `from … where` clause names (table `bales`), as insertable rows. */
 const cellRows = (from: RawBuilder<unknown>) => sql`select ${keys}, count(*)::int,
   sum(bales.weight_kg), sum(bales.dry_mass_kg), sum(bales.avg_moisture), sum(bales.peak_moisture),
   max(bales.peak_moisture), count(*) filter (where bales.avg_moisture > ${safeLimit})::int,
   ${sumAndCount('rfv')}, ${sumAndCount('adf')}, ${sumAndCount('ndf')}, ${sumAndCount('protein')},
-  ${sumAndCount('ash')}, ${sumAndCount('sugar')}, sum(bales.current_lat), sum(bales.current_lon)
-  ${from} group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`;
+  ${sumAndCount('ash')}, ${sumAndCount('sugar')}, sum(bales.current_lat), sum(bales.current_lon),
+  ${gradeCounts}
+  from (select bales.*, ${legumeGradeSql} as legume_grade, ${grassGradeSql} as grass_grade
+    ${from}) bales
+  group by 1, 2, 3, 4, 5, 6, 7, 8`;
 
 // Compiles without a database, for the rule's name.
 const compiler = new Kysely<Database>({
@@ -189,13 +200,8 @@ const measureColumns: Record<CellMeasure, [sum: string, count: string]> = {
 const measureSums = (part: 0 | 1) =>
   sql.join(cellMeasures.map((m) => sql`sum(${sql.ref(`c.${measureColumns[m][part]}`)})::float8`));
 
-/** Visible bales summed per field set, day and grade by each table (and tile, when asked). */
+/** Visible bales summed (per zoom-16 tile, when asked). */
 export interface CellSums {
-  fieldUids: string[];
-  /** Days since 1970-01-01, UTC. */
-  day: number;
-  legumeGrade: string | null;
-  grassGrade: string | null;
   count: number;
   dryMassKg: number;
   peakMoistureMax: number;
@@ -203,6 +209,8 @@ export interface CellSums {
   /** Per `cellMeasures` entry: the sum, and how many bales had the value. */
   sums: number[];
   counts: number[];
+  /** Bales per `hayGrades` entry, each graded by the table of its cutting's crop. */
+  gradeCounts: number[];
   /** With `perTile`: the zoom-16 tile, and the sums of its bales' positions (else 0). */
   cellX: number;
   cellY: number;
@@ -219,6 +227,16 @@ export interface CellQuery {
   perTile?: boolean;
 }
 
+// A cell's bales per grade of the table its cutting's crop picks (none outside a cutting with a
+// crop), as the summaries' columns and the grade filter grade each bale.
+const pickedGrades = sql.join(
+  hayGrades.map(
+    (grade, i) =>
+      sql`sum(case when c.legume = ${sql.lit(grade.startsWith('legume.'))}
+        then c.grade_counts[${sql.lit(i + 1)}] else 0 end)::int`,
+  ),
+);
+
 /**
  * The organization's bales in whole UTC days, summed from its cells: the visible ones, and how
  * many need a subscription. Undefined when its cells are not this release's rule's (or no writer
@@ -234,20 +252,23 @@ export async function readCellSums(
         sum(c.lon_sum)::float8 as "lonSum"`
     : sql`0 as "cellX", 0 as "cellY", 0::float8 as "latSum", 0::float8 as "lonSum"`;
   // The rule rides on every row; only an organization with no cell in the days asks it alone.
+  // `offset 0` keeps each cell's crop asked once, not once per grade that reads it.
   const { rows } = await sql<CellSums & { visible: boolean; rule: string | null }>`
-    select c.field_uids as "fieldUids", c.day - date '1970-01-01' as day,
-        c.legume_grade as "legumeGrade", c.grass_grade as "grassGrade", c.visible,
-        sum(c.count)::int as count, sum(c.dry_mass_kg)::float8 as "dryMassKg",
+    select c.visible, sum(c.count)::int as count, sum(c.dry_mass_kg)::float8 as "dryMassKg",
         max(c.peak_moisture_max) as "peakMoistureMax", sum(c.above_safe)::int as "aboveSafe",
         array[${measureSums(0)}] as sums, array[${measureSums(1)}] as counts,
+        array[${pickedGrades}] as "gradeCounts",
         (select v.cells_rule from bale_versions v where v.org_id = ${orgId}) as rule,
         ${tile}
-      from (select c.*, ${visibleCells} as visible from bale_cells c
+      from (select c.*, m.baler_id is not null as visible, ${cellLegumeCrop} as legume
+        from bale_cells c left join ${subscribedMonths(orgId)} m
+          on m.baler_id = c.baler_id and m.month = date_trunc('month', c.day)::date
         where c.org_id = ${orgId}
           ${query.from ? sql`and c.day >= ${query.from}::date` : sql``}
           ${query.to ? sql`and c.day < ${query.to}::date` : sql``}
-          ${query.onHand ? sql`and not c.retail` : sql``}) c
-      group by 1, 2, 3, 4, 5 ${query.perTile ? sql`, c.cell_x, c.cell_y` : sql``}`.execute(db);
+          ${query.onHand ? sql`and not c.retail` : sql``}
+        offset 0) c
+      group by c.visible ${query.perTile ? sql`, c.cell_x, c.cell_y` : sql``}`.execute(db);
   const rule =
     rows.length > 0
       ? rows[0]?.rule

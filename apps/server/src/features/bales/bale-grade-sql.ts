@@ -39,6 +39,18 @@ function legumeCrop(eb: ExpressionBuilder<Database, 'bales'>): RawBuilder<boolea
   return sql<boolean | null>`(${crops})`;
 }
 
+/**
+ * `legumeCrop` for a bale cell (`bale_cells c`): the cell's bales share its UTC day and field set,
+ * so the cuttings holding one hold them all.
+ */
+export const cellLegumeCrop = sql<
+  boolean | null
+>`(select bool_or(crops.name ~* ${sql.lit(LEGUME_NAME_PATTERN)})
+  from cuttings join crops on crops.org_id = cuttings.org_id and crops.id = cuttings.crop_id
+  where cuttings.org_id = c.org_id and c.day between cuttings.start_date and cuttings.end_date
+    and exists (select 1 from cutting_fields f where f.org_id = cuttings.org_id
+      and f.cutting_id = cuttings.id and f.field_id = any(c.field_uids)))`;
+
 // RFV from ADF and NDF when the bale has none (domain nutrition `rfv`).
 const gradingRfv = sql<number>`coalesce(bales.rfv, case when bales.adf is not null
   and bales.ndf > 0 then (88.9 - 0.779 * bales.adf) * (120 / bales.ndf) / 1.29 end)`;

@@ -6,7 +6,7 @@ import type { TimeRange } from './time-range.ts';
 /**
  * True when the bale's baler had an active subscription in the UTC month the bale was made
  * (docs/product.md#visibility-rule). The only place the rule is written; `visibleBales` and
- * `lockedBales` use it, and `visibleCells` says it of the bale cells.
+ * `lockedBales` use it, and `subscribedMonths` says it of the bale cells.
  */
 function subscriptionActive(eb: ExpressionBuilder<Database, 'bales'>) {
   return eb.exists(
@@ -21,12 +21,12 @@ function subscriptionActive(eb: ExpressionBuilder<Database, 'bales'>) {
 }
 
 /**
- * The rule of `subscriptionActive` for the bale cells (`bale_cells c`): each cell holds the bales
- * of one baler and UTC day, so of one month.
+ * The rule of `subscriptionActive` for the bale cells: the organization's subscribed (baler,
+ * month) pairs, which a cell (one baler's bales of one UTC day) joins on its baler and month.
  */
-export const visibleCells = sql<boolean>`exists (select 1 from baler_subscription_months m
-  where m.org_id = c.org_id and m.baler_id = c.baler_id
-    and m.month = date_trunc('month', c.day)::date and m.status = 'active')`;
+export const subscribedMonths = (orgId: string) =>
+  sql`(select m.baler_id, m.month from baler_subscription_months m
+    where m.org_id = ${orgId} and m.status = 'active')`;
 
 /**
  * THE way to read bales: the organization's bales whose baler was subscribed in the month each

@@ -1,4 +1,3 @@
-import { type HayGrade, hayGrades } from '@baletrack/contracts/inventory/hay-grade';
 import type {
   ClustersResponse,
   ClusterTreeResponse,
@@ -9,8 +8,6 @@ import Supercluster from 'supercluster';
 import type { AppContext } from '../../app-context.ts';
 import { cellDays, cellMeasures, readCellSums } from '../bales/bale-cells.repository.ts';
 import type { BaleSelection } from '../bales/bale-selection.ts';
-import { cuttingKinds } from '../summaries/summary-filter.ts';
-import { readSummaryReference } from '../summaries/summary-reference.repository.ts';
 import {
   addTotals,
   averageOf,
@@ -58,36 +55,31 @@ async function cellIndex(
 > {
   const days = selection.where ? undefined : cellDays(selection.range);
   if (!days) return undefined;
-  const [read, reference] = await Promise.all([
-    readCellSums(ctx.db, orgId, { ...days, perTile: true }),
-    readSummaryReference(ctx.db, orgId),
-  ]);
+  const read = await readCellSums(ctx.db, orgId, { ...days, perTile: true });
   if (!read) return undefined;
-  const kindOf = cuttingKinds(reference);
-  const tiles = new Map<number, { totals: CellProps; lat: number; lon: number }>();
+  // One row per tile: a point at its bales' middle, carrying their sums.
+  const tiles = new Map<number, Feature>();
   for (const cell of read.cells) {
-    const key = cell.cellX * 65_536 + cell.cellY;
-    let tile = tiles.get(key);
-    if (!tile) {
-      tile = { totals: { ...emptyTotals(), tile: key }, lat: 0, lon: 0 };
-      tiles.set(key, tile);
-    }
-    const { totals } = tile;
-    totals.bales += cell.count;
-    totals.weightKg += cell.sums[WEIGHT] as number;
-    totals.dryMassKg += cell.dryMassKg;
-    totals.moisture += cell.sums[MOISTURE] as number;
-    totals.rfv += cell.sums[RFV] as number;
-    totals.rfvBales += cell.counts[RFV] as number;
-    totals.protein += cell.sums[PROTEIN] as number;
-    totals.proteinBales += cell.counts[PROTEIN] as number;
-    // The grade by the table of the cutting's crop, as the summaries grade each bale.
-    const { kind } = kindOf(cell.fieldUids, cell.day);
-    const grade = kind === 1 ? cell.legumeGrade : kind === 0 ? cell.grassGrade : null;
-    const g = grade === null ? -1 : hayGrades.indexOf(grade as HayGrade);
-    if (g >= 0) totals[`g${g}` as 'g0'] += cell.count;
-    tile.lat += cell.latSum;
-    tile.lon += cell.lonSum;
+    const totals: CellProps = {
+      ...emptyTotals(),
+      tile: cell.cellX * 65_536 + cell.cellY,
+      bales: cell.count,
+      weightKg: cell.sums[WEIGHT] as number,
+      dryMassKg: cell.dryMassKg,
+      moisture: cell.sums[MOISTURE] as number,
+      rfv: cell.sums[RFV] as number,
+      rfvBales: cell.counts[RFV] as number,
+      protein: cell.sums[PROTEIN] as number,
+      proteinBales: cell.counts[PROTEIN] as number,
+    };
+    // Already graded by the table of the cutting's crop, as the summaries grade each bale.
+    for (const [g, count] of cell.gradeCounts.entries()) totals[`g${g}` as 'g0'] = count;
+    const middle = [cell.lonSum / cell.count, cell.latSum / cell.count];
+    tiles.set(totals.tile, {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: middle },
+      properties: totals,
+    });
   }
   const index: CellIndex = new Supercluster<CellProps, Totals>({
     radius: 60,
@@ -97,18 +89,8 @@ async function cellIndex(
     map: ({ tile: _, ...totals }) => totals,
     reduce: addTotals,
   });
-  const points = new Map(
-    [...tiles].map(([key, { totals, lat, lon }]) => [
-      key,
-      {
-        type: 'Feature' as const,
-        geometry: { type: 'Point' as const, coordinates: [lon / totals.bales, lat / totals.bales] },
-        properties: totals,
-      },
-    ]),
-  );
-  index.load([...points.values()]);
-  return { index, lockedCount: read.lockedCount, tiles: points };
+  index.load([...tiles.values()] as Parameters<CellIndex['load']>[0]);
+  return { index, lockedCount: read.lockedCount, tiles };
 }
 
 function toCluster(index: CellIndex, feature: Feature): MapCluster {
@@ -165,11 +147,9 @@ export async function cellClusterChildren(
   const built = await cellIndex(ctx, orgId, selection);
   if (!built) return undefined;
   if (clusterId >= LONE_CELL_OFFSET) {
-    // A cell alone stands for itself down to where its bales are read, one zoom nearer.
-    const cell = built.tiles.get(clusterId - LONE_CELL_OFFSET);
-    if (!cell) return undefined;
-    const clusters = [toCluster(built.index, cell)];
-    return { clusterId, expansionZoom: CELLS_MAX_ZOOM + 1, clusters, bales: [], stacks: [] };
+    // A cell alone has no cluster below it: its bales are read one zoom nearer, where it splits.
+    if (!built.tiles.has(clusterId - LONE_CELL_OFFSET)) return undefined;
+    return { clusterId, expansionZoom: CELLS_MAX_ZOOM + 1, clusters: [], bales: [], stacks: [] };
   }
   const id = clusterId - CELLS_ID_OFFSET;
   try {

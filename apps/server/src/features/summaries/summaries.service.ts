@@ -71,6 +71,12 @@ async function summarize(
   query: BaleSummaryQuery,
   options: SummaryOptions & { by?: SummaryGrouping },
 ): Promise<SummaryRow[]> {
+  // Without a filter or groups, the bale cells answer (while they hold this release's rule).
+  if (query.filterId === undefined && options.by === undefined) {
+    const { range } = await baleSelection(ctx, orgId, query);
+    const row = await summaryFromCells(ctx, orgId, range, options);
+    if (row) return row;
+  }
   // The selection resolves dates and the filter (404 for another organization's); the filter's
   // condition is read with it, since the columns apply it in memory.
   // The reference query reads the bales' stamp too, which the column cache then uses.
@@ -84,11 +90,6 @@ async function summarize(
         ),
     readSummaryReference(ctx.db, orgId),
   ]);
-  // Without a filter or groups, the bale cells answer (while they hold this release's rule).
-  if (condition === undefined && options.by === undefined) {
-    const row = await summaryFromCells(ctx, orgId, reference, range, options);
-    if (row) return row;
-  }
   const columns = await ctx.summaryCache.columns(orgId, reference.stamp);
   const lookup = lookUpCuttings(columns, reference);
   return aggregateColumns(

@@ -2,9 +2,6 @@ import type { AppContext } from '../../app-context.ts';
 import { cellDays, cellMeasures, readCellSums } from '../bales/bale-cells.repository.ts';
 import type { TimeRange } from '../bales/time-range.ts';
 import { averaged, type SummaryRow, Totals } from './summary-aggregate.ts';
-import { gradeKeys } from './summary-columns.ts';
-import { cuttingKinds } from './summary-filter.ts';
-import type { SummaryReference } from './summary-reference.repository.ts';
 
 // A summary without a filter, from the bale cells (docs/adr/0029-many-farms-read-model.md): its
 // cost is the days it covers, not the farm's bales, and no process has to hold the farm's bales.
@@ -17,7 +14,6 @@ import type { SummaryReference } from './summary-reference.repository.ts';
 export async function summaryFromCells(
   ctx: AppContext,
   orgId: string,
-  reference: Pick<SummaryReference, 'cuttings' | 'crops'>,
   range: TimeRange,
   options: { onHand?: boolean } = {},
 ): Promise<SummaryRow[] | undefined> {
@@ -25,7 +21,6 @@ export async function summaryFromCells(
   if (!days) return undefined;
   const read = await readCellSums(ctx.db, orgId, { ...days, onHand: options.onHand });
   if (!read) return undefined;
-  const kindOf = cuttingKinds(reference);
   const totals = new Totals(null, null);
   for (const group of read.cells) {
     totals.count += group.count;
@@ -38,11 +33,9 @@ export async function summaryFromCells(
       totals.sums[i] = (totals.sums[i] as number) + (group.sums[i] as number);
       totals.counts[i] = (totals.counts[i] as number) + (group.counts[i] as number);
     }
-    // The grade by the table of the cutting's crop, as the columns grade each bale.
-    const { kind } = kindOf(group.fieldUids, group.day);
-    const grade = kind === 1 ? group.legumeGrade : kind === 0 ? group.grassGrade : null;
-    const index = grade === null ? -1 : gradeKeys.indexOf(grade as (typeof gradeKeys)[number]);
-    if (index >= 0) totals.grades[index] = (totals.grades[index] as number) + group.count;
+    for (const [g, count] of group.gradeCounts.entries()) {
+      totals.grades[g] = (totals.grades[g] as number) + count;
+    }
   }
   return [totals.toRow()];
 }

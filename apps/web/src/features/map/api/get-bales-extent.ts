@@ -1,10 +1,10 @@
 import type { BaleTimeFilter } from '@baletrack/contracts/bales/bale-query';
-import type { ClusterTreeResponse } from '@baletrack/contracts/map/map';
+import type { ClusterTreeResponse, MapCluster } from '@baletrack/contracts/map/map';
 import { queryOptions } from '@tanstack/react-query';
 import { getClusterTree } from '@/features/map/api/get-cluster-tree';
 import { getClusters } from '@/features/map/api/get-clusters';
 import { mapKeys } from '@/features/map/api/map-keys';
-import { childrenBounds, unionBounds } from '@/features/map/utils/cluster-zoom';
+import { childrenBounds, treeItemsBounds, unionBounds } from '@/features/map/utils/cluster-zoom';
 import { itemsBounds } from '@/features/map/utils/map-features';
 import type { ViewBounds } from '@/features/map/utils/view-query';
 
@@ -44,8 +44,8 @@ export async function getBalesExtent(
     );
     if (children.some((child) => child === null)) break;
     trees = children as ClusterTreeResponse[];
-    for (const tree of trees) {
-      const found = itemsBounds({ ...tree, clusters: [], lockedCount: 0 });
+    for (const [i, tree] of trees.entries()) {
+      const found = treeItemsBounds(clusters[i] as MapCluster, tree);
       if (found) boxes.push(found);
     }
     clusters = trees.flatMap((tree) => tree.clusters);

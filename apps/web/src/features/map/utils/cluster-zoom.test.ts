@@ -1,6 +1,6 @@
 import type { ClusterTreeResponse } from '@baletrack/contracts/map/map';
 import { describe, expect, it } from 'vitest';
-import { clusterCamera, fittedZoom } from '@/features/map/utils/cluster-zoom';
+import { clusterCamera, fittedZoom, treeItemsBounds } from '@/features/map/utils/cluster-zoom';
 
 const child = (lon: number, lat: number, count = 5) => ({
   id: count,
@@ -73,6 +73,30 @@ describe('clusterCamera', () => {
       lon: -120.5,
       lat: 46.6,
       zoom: 13,
+    });
+  });
+});
+
+describe('treeItemsBounds', () => {
+  it("boxes the tree's bales, leaving its child clusters to be read deeper", () => {
+    const holding = tree({
+      bales: [bale(-120, 46), bale(-119.9, 46.1)],
+      clusters: [child(-100, 40)],
+    });
+    expect(treeItemsBounds(child(-119.95, 46.05), holding)).toEqual({
+      west: -120,
+      east: -119.9,
+      south: 46,
+      north: 46.1,
+    });
+  });
+
+  it('keeps a cluster with nothing below it (a bale cell alone) where it stands', () => {
+    expect(treeItemsBounds(child(-120.5, 46.6), tree({}))).toEqual({
+      west: -120.5,
+      east: -120.5,
+      south: 46.6,
+      north: 46.6,
     });
   });
 });

@@ -47,6 +47,20 @@ export function childrenBounds(children: ClusterTreeResponse): ViewBounds | null
   return unionBounds(boxes);
 }
 
+/**
+ * The box of the bales and stacks a cluster's tree holds (its child clusters aside); when nothing
+ * lies below the cluster at its zoom (a bale cell alone), the cluster's own point.
+ */
+export function treeItemsBounds(
+  cluster: Pick<MapCluster, 'lon' | 'lat'>,
+  tree: ClusterTreeResponse,
+): ViewBounds | null {
+  if (tree.clusters.length + tree.bales.length + tree.stacks.length === 0) {
+    return { west: cluster.lon, east: cluster.lon, south: cluster.lat, north: cluster.lat };
+  }
+  return itemsBounds({ ...tree, clusters: [], lockedCount: 0 });
+}
+
 /** The box around boxes, or null without any. */
 export function unionBounds(boxes: ViewBounds[]): ViewBounds | null {
   if (boxes.length === 0) return null;
