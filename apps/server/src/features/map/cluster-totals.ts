@@ -1,5 +1,5 @@
 import { type HayGrade, hayGrades } from '@baletrack/contracts/inventory/hay-grade';
-import type { MapStack } from '@baletrack/contracts/map/map';
+import type { MapCluster, MapStack } from '@baletrack/contracts/map/map';
 import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
 import { type MapGrades, UNGRADED } from './map-grades.ts';
 import type { MapPoint, StackPlace } from './map-snapshot.ts';
@@ -110,6 +110,22 @@ export function addTotals(into: Totals, from: Totals): void {
 }
 
 /** The bales of each grade present, best first (legume table, then grass). */
+/** A cluster as the map draws it: its bales' count, averages and grades from its totals. */
+export function toMapCluster(
+  place: Pick<MapCluster, 'id' | 'lat' | 'lon' | 'expansionZoom'>,
+  totals: Totals,
+): MapCluster {
+  return {
+    ...place,
+    count: totals.bales,
+    avgWeightKg: round(totals.weightKg / totals.bales),
+    avgMoisture: round(totals.moisture / totals.bales),
+    avgRfv: averageOf(totals.rfv, totals.rfvBales),
+    avgProtein: averageOf(totals.protein, totals.proteinBales),
+    grades: gradeCounts(totals),
+  };
+}
+
 export function gradeCounts(totals: Totals): Partial<Record<HayGrade, number>> {
   const counts: Partial<Record<HayGrade, number>> = {};
   gradeFields.forEach((field, g) => {

@@ -8,14 +8,7 @@ import Supercluster from 'supercluster';
 import type { AppContext } from '../../app-context.ts';
 import { cellDays, cellMeasures, readCellSums } from '../bales/bale-cells.repository.ts';
 import type { BaleSelection } from '../bales/bale-selection.ts';
-import {
-  addTotals,
-  averageOf,
-  emptyTotals,
-  gradeCounts,
-  round,
-  type Totals,
-} from './cluster-totals.ts';
+import { addTotals, emptyTotals, type Totals, toMapCluster } from './cluster-totals.ts';
 
 // The map's clusters from the bale cells (docs/adr/0029-many-farms-read-model.md) at the zooms
 // where a cell is finer than a cluster: the farm's cells of the dates, each a point at its bales'
@@ -97,19 +90,16 @@ function toCluster(index: CellIndex, feature: Feature): MapCluster {
   const [lon, lat] = feature.geometry.coordinates as [number, number];
   const totals = feature.properties as Partial<CellProps> & Totals & { cluster_id?: number };
   const id = totals.cluster_id;
-  return {
-    // A cell alone (a leaf of the index) has no cluster id: its tile names it.
-    id: id === undefined ? LONE_CELL_OFFSET + (totals.tile ?? 0) : CELLS_ID_OFFSET + id,
-    lat,
-    lon,
-    count: totals.bales,
-    avgWeightKg: round(totals.weightKg / totals.bales),
-    avgMoisture: round(totals.moisture / totals.bales),
-    avgRfv: averageOf(totals.rfv, totals.rfvBales),
-    avgProtein: averageOf(totals.protein, totals.proteinBales),
-    grades: gradeCounts(totals),
-    expansionZoom: id === undefined ? CELLS_MAX_ZOOM + 1 : index.getClusterExpansionZoom(id),
-  };
+  return toMapCluster(
+    {
+      // A cell alone (a leaf of the index) has no cluster id: its tile names it.
+      id: id === undefined ? LONE_CELL_OFFSET + (totals.tile ?? 0) : CELLS_ID_OFFSET + id,
+      lat,
+      lon,
+      expansionZoom: id === undefined ? CELLS_MAX_ZOOM + 1 : index.getClusterExpansionZoom(id),
+    },
+    totals,
+  );
 }
 
 /** `/clusters/get` from the cells, or undefined when they cannot answer this view. */

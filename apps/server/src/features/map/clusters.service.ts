@@ -17,7 +17,7 @@ import {
   type SummaryReference,
 } from '../summaries/summary-reference.repository.ts';
 import type { PointIndex } from './cluster-index.ts';
-import { averageOf, gradeCounts, gradeName, round } from './cluster-totals.ts';
+import { gradeName, toMapCluster } from './cluster-totals.ts';
 import { CELLS_ID_OFFSET, cellClusterChildren, clustersFromCells } from './clusters-from-cells.ts';
 import { mapGrades } from './map-grades.ts';
 import { countLocked } from './map-index.ts';
@@ -126,18 +126,10 @@ function toMapItems(index: PointIndex, features: Feature[], idOffset: number) {
     const [lon, lat] = feature.geometry.coordinates as [number, number];
     const props = feature.properties;
     if ('cluster' in props && props.cluster) {
-      clusters.push({
-        id: props.cluster_id + idOffset,
-        lat,
-        lon,
-        count: props.bales,
-        avgWeightKg: round(props.weightKg / props.bales),
-        avgMoisture: round(props.moisture / props.bales),
-        avgRfv: averageOf(props.rfv, props.rfvBales),
-        avgProtein: averageOf(props.protein, props.proteinBales),
-        grades: gradeCounts(props),
-        expansionZoom: index.getClusterExpansionZoom(props.cluster_id),
-      });
+      const expansionZoom = index.getClusterExpansionZoom(props.cluster_id);
+      clusters.push(
+        toMapCluster({ id: props.cluster_id + idOffset, lat, lon, expansionZoom }, props),
+      );
     } else if ('stack' in props) {
       stacks.push(props.stack);
     } else if ('bale' in props) {
