@@ -8,7 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useInviteUser } from '@/features/users/api/invite-user';
-import { roleChoices } from '@/features/users/utils/role-labels';
+import { roleChoices, roleScopes } from '@/features/users/utils/role-labels';
 import { userErrorMessage } from '@/features/users/utils/user-error-message';
 
 const emptyForm = { name: '', email: '', role: 'viewer' } as const;
@@ -70,6 +70,8 @@ export function InviteUserForm() {
         <NativeSelect
           label="Role"
           data={roleChoices}
+          description={roleScopes[form.watch('role') ?? 'viewer']}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           style={{ flex: 2, minWidth: 220 }}
           {...form.register('role')}
         />

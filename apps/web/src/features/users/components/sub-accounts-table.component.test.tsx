@@ -1,5 +1,5 @@
 import type { SubAccount } from '@baletrack/contracts/users/sub-account';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { InviteUserForm } from '@/features/users/components/invite-user-form';
 import { SubAccountsTable } from '@/features/users/components/sub-accounts-table';
@@ -32,10 +32,13 @@ describe('InviteUserForm', () => {
       within(role)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual([
-      'Viewer: sees everything, changes nothing',
-      'Manager: also fields, cuttings, crops, filters, reports and settings',
-    ]);
+    ).toEqual(['Viewer', 'Manager']);
+    // What the chosen role may do is said under it, whole on a phone.
+    expect(screen.getByText('Sees everything, changes nothing.')).toBeTruthy();
+    fireEvent.change(role, { target: { value: 'manager' } });
+    expect(
+      screen.getByText('Also changes fields, cuttings, crops, filters, reports and settings.'),
+    ).toBeTruthy();
   });
 });
 

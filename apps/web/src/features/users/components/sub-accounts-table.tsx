@@ -97,10 +97,7 @@ export function SubAccountsTable({ users }: { users: SubAccount[] }) {
                       aria-label={`Role of ${user.email}`}
                       size="xs"
                       miw={110}
-                      data={roleChoices.map((c) => ({
-                        value: c.value,
-                        label: roleLabels[c.value],
-                      }))}
+                      data={roleChoices}
                       value={user.role}
                       disabled={changeRole.isPending && changeRole.variables?.id === user.id}
                       onChange={(event) =>

@@ -7,11 +7,13 @@ export const roleLabels: Record<Role, string> = {
   viewer: 'Viewer',
 };
 
-/** The choices of the invite form and of each user's row, with what each role may do. */
-export const roleChoices: { value: InvitableRole; label: string }[] = [
-  { value: 'viewer', label: 'Viewer: sees everything, changes nothing' },
-  {
-    value: 'manager',
-    label: 'Manager: also fields, cuttings, crops, filters, reports and settings',
-  },
-];
+/** What each role one can invite may do, said under the invite form's choice. */
+export const roleScopes: Record<InvitableRole, string> = {
+  viewer: 'Sees everything, changes nothing.',
+  manager: 'Also changes fields, cuttings, crops, filters, reports and settings.',
+};
+
+/** The choices of the invite form and of each user's row: short, so a phone shows them whole. */
+export const roleChoices: { value: InvitableRole; label: string }[] = (
+  ['viewer', 'manager'] as const
+).map((value) => ({ value, label: roleLabels[value] }));
