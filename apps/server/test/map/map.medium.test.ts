@@ -317,12 +317,13 @@ describe('stacks: /stacks/get, /stack-info/get, /bales-stacks', () => {
 });
 
 describe('GET /geofences/get', () => {
-  it('counts the bales stored in each storage area', async () => {
+  it('counts the bales stored in each storage area, from the bales in it, not a farm index', async () => {
     const { farm, stackA } = await farmWithStacks();
     await newGeofence(t.ctx, farm.orgId, {
       name: 'Empty barn',
       boundary: square(-120.3, 46.5, 0.001),
     });
+    const builds = t.ctx.mapIndex.fullBuilds;
     const geofences = geofencesResponseSchema.parse(await ok(await farm.get('/geofences/get')));
     expect(geofences.geofences.map((g) => [g.name, g.storedBaleCount, g.storedWeightKg])).toEqual([
       ['Empty barn', 0, 0],
@@ -333,6 +334,7 @@ describe('GET /geofences/get', () => {
       await ok(await farm.get('/geofences/get', { year: 2024 })),
     );
     expect(in2024.geofences.map((g) => g.storedBaleCount)).toEqual([0, 0]);
+    expect(t.ctx.mapIndex.fullBuilds).toBe(builds);
   });
 });
 

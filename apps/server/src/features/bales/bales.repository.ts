@@ -193,6 +193,31 @@ export function listVisibleBalesPage(
     .execute();
 }
 
+/** Where the visible bales made in the range lie now, and their weight: those within any box. */
+export function listVisibleBalesInBoxes(
+  db: Db,
+  orgId: string,
+  boxes: readonly { west: number; south: number; east: number; north: number }[],
+  range: TimeRange,
+) {
+  if (boxes.length === 0) return Promise.resolve([]);
+  return madeWithin(visibleBales(db, orgId), range)
+    .select(['bales.currentLon as lon', 'bales.currentLat as lat', 'bales.weightKg'])
+    .where((eb) =>
+      eb.or(
+        boxes.map((box) =>
+          eb.and([
+            eb('bales.currentLon', '>=', box.west),
+            eb('bales.currentLon', '<=', box.east),
+            eb('bales.currentLat', '>=', box.south),
+            eb('bales.currentLat', '<=', box.north),
+          ]),
+        ),
+      ),
+    )
+    .execute();
+}
+
 /** Visible and locked bales per baler, within a date range. */
 export async function countBalesPerBaler(db: Db, orgId: string, range: TimeRange) {
   const [visible, locked] = await Promise.all([

@@ -3,30 +3,34 @@ import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { GeofencesResponse } from '@baletrack/contracts/geofences/geofence';
 import type { AppContext } from '../../app-context.ts';
 import { selectedTimeRange } from '../bales/bale-selection.ts';
-import { inTimeRange } from '../bales/time-range.ts';
-import { boundaryContains, boxContains, parseBox } from '../fields/boundary.ts';
+import { listVisibleBalesInBoxes } from '../bales/bales.repository.ts';
+import { type Box, boundaryContains, boxContains, parseBox } from '../fields/boundary.ts';
 import { round } from '../map/map-index.ts';
 import { listGeofences, listGeofencesAround } from './geofences.repository.ts';
 
-/** Storage areas with the visible bales lying in each now (made within the filter's dates). */
+/**
+ * Storage areas with the visible bales lying in each now (made within the filter's dates), read
+ * from the bales inside their boxes: no process keeps the farm's bales for it.
+ */
 export async function geofencesWithStoredBales(
   ctx: AppContext,
   orgId: string,
   filter: BaleTimeFilter,
 ): Promise<GeofencesResponse> {
-  const [geofences, snapshot, range] = await Promise.all([
+  const [geofences, range] = await Promise.all([
     listGeofences(ctx.db, orgId),
-    ctx.mapIndex.snapshot(orgId),
     selectedTimeRange(ctx, orgId, filter),
   ]);
+  const boxes = geofences.map((geofence) => parseBox(geofence.box));
+  const bales = await listVisibleBalesInBoxes(ctx.db, orgId, boxes, range);
   return {
-    geofences: geofences.map((geofence) => {
-      const box = parseBox(geofence.box);
+    geofences: geofences.map((geofence, i) => {
+      const box = boxes[i] as Box;
       const boundary = geofence.boundary as Boundary;
       let storedBaleCount = 0;
       let storedWeightKg = 0;
-      for (const bale of snapshot.points) {
-        if (!boxContains(box, bale.lon, bale.lat) || !inTimeRange(range, bale.createdMs)) continue;
+      for (const bale of bales) {
+        if (!boxContains(box, bale.lon, bale.lat)) continue;
         if (!boundaryContains(boundary, bale.lon, bale.lat)) continue;
         storedBaleCount += 1;
         storedWeightKg += bale.weightKg;
