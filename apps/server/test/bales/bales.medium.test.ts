@@ -201,16 +201,20 @@ describe('GET /available-years, /balers/active-bales and /fields', () => {
       newBale({ creationTime: '2024-06-01T00:00:00Z' }),
       newBale({ creationTime: '2025-07-31T23:59:59Z' }),
       newBale(),
-      // Made in a month without subscription: counted as locked, not shown.
+      // Made in a month without subscription: counted as locked, not shown, nor its year.
       newBale({ creationTime: '2025-08-01T00:00:00Z' }),
+      newBale({ creationTime: '2023-05-01T00:00:00Z' }),
     ]);
     await ingest(t, idle.apiKey, [newBale()]);
 
+    // Read from the bale cells' months: no index of the farm's bales is built for it.
+    const builds = t.ctx.mapIndex.fullBuilds;
     expect(
       availableYearsResponseSchema.parse(await ok(await farm.get('/available-years'))),
     ).toEqual({
       years: [2024, 2025],
     });
+    expect(t.ctx.mapIndex.fullBuilds).toBe(builds);
     const balers = balerActiveBalesResponseSchema.parse(
       await ok(await farm.get('/balers/active-bales', { year: 2025 })),
     );

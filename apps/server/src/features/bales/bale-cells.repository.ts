@@ -269,6 +269,21 @@ export async function readCellSums(
           ${query.onHand ? sql`and not c.retail` : sql``}
         offset 0) c
       group by c.visible ${query.perTile ? sql`, c.cell_x, c.cell_y` : sql``}`.execute(db);
+  if (!(await cellsAreCurrent(db, orgId, rows))) return undefined;
+  const cells: CellSums[] = [];
+  let lockedCount = 0;
+  for (const { visible, rule: _, ...cell } of rows) {
+    if (visible) cells.push(cell);
+    else lockedCount += cell.count;
+  }
+  return { cells, lockedCount };
+}
+
+/**
+ * Whether the organization's cells are this release's rule's, from the rule a read carried on its
+ * rows (`rule`), asked alone only when the read found no cell.
+ */
+async function cellsAreCurrent(db: Db, orgId: string, rows: readonly { rule: string | null }[]) {
   const rule =
     rows.length > 0
       ? rows[0]?.rule
@@ -279,14 +294,22 @@ export async function readCellSums(
             .where('orgId', '=', orgId)
             .executeTakeFirst()
         )?.cellsRule;
-  if (rule !== CELLS_RULE) return undefined;
-  const cells: CellSums[] = [];
-  let lockedCount = 0;
-  for (const { visible, rule: _, ...cell } of rows) {
-    if (visible) cells.push(cell);
-    else lockedCount += cell.count;
-  }
-  return { cells, lockedCount };
+  return rule === CELLS_RULE;
+}
+
+/**
+ * The first days ('YYYY-MM-DD') of the UTC months holding visible bales, from the cells;
+ * undefined when they are not this release's rule's.
+ */
+export async function readCellMonths(db: Db, orgId: string): Promise<string[] | undefined> {
+  const { rows } = await sql<{ month: string; rule: string | null }>`
+    select distinct to_char(m.month, 'YYYY-MM-DD') as month,
+        (select v.cells_rule from bale_versions v where v.org_id = ${orgId}) as rule
+      from bale_cells c join ${subscribedMonths(orgId)} m
+        on m.baler_id = c.baler_id and m.month = date_trunc('month', c.day)::date
+      where c.org_id = ${orgId}`.execute(db);
+  if (!(await cellsAreCurrent(db, orgId, rows))) return undefined;
+  return rows.map((row) => row.month);
 }
 
 /** The whole UTC days of a range, as the cells are kept; undefined when it cuts a day. */

@@ -19,6 +19,7 @@ import { listBaleCuttings } from '../cuttings/cutting-membership.repository.ts';
 import { listFieldNames } from '../fields/fields.repository.ts';
 import { geofenceAt } from '../geofences/geofences.service.ts';
 import { findSettings } from '../settings/settings.repository.ts';
+import { readCellMonths } from './bale-cells.repository.ts';
 import { toBale } from './bale-row.ts';
 import { baleSelection, selectedTimeRange } from './bale-selection.ts';
 import {
@@ -134,13 +135,20 @@ export async function availableYears(
   ctx: AppContext,
   orgId: string,
 ): Promise<AvailableYearsResponse> {
-  const [snapshot, settings] = await Promise.all([
-    ctx.mapIndex.snapshot(orgId),
+  const [months, settings] = await Promise.all([
+    readCellMonths(ctx.db, orgId),
     findSettings(ctx.db, orgId),
   ]);
   const startMonth = settings?.cropYearStartMonth ?? 1;
   const years = new Set<number>();
-  for (const bale of snapshot.points) years.add(cropYearOf(bale.createdMs, startMonth));
+  if (months) {
+    // A month lies in one crop year whatever its day: the months of the bale cells say them all.
+    for (const month of months) years.add(cropYearOf(Date.parse(`${month}T00:00:00Z`), startMonth));
+  } else {
+    for (const bale of (await ctx.mapIndex.snapshot(orgId)).points) {
+      years.add(cropYearOf(bale.createdMs, startMonth));
+    }
+  }
   return { years: [...years].sort((a, b) => a - b) };
 }
 
