@@ -165,6 +165,8 @@ export interface ManyFarmsRun {
   latencies: { p50: number; p95: number; p99: number };
   /** Each process's RSS at rest and its highest while the clients ran, MiB. */
   rss: { rest: number; peak: number }[];
+  /** Each process's event-loop delay while the clients ran, ms (target p99 ≤ 50). */
+  loopDelay: ({ p50: number; p99: number; max: number } | null)[];
   /** The same openings as SQL of candidate designs (see `sqlDesigns`). */
   grid: GridRun[];
 }
@@ -343,6 +345,7 @@ export async function measureManyFarms(
   const token = await superAdminToken(servers[0]?.url as string, shared);
   const rest = servers.map((server) => server.memory().rssMiB);
   for (const server of servers) server.resetPeak();
+  await Promise.all(servers.map((server) => server.eventLoopDelay()));
 
   console.log(`  ${options.clients} clients for ${options.seconds} s…`);
   const latencies: number[] = [];
@@ -371,13 +374,14 @@ export async function measureManyFarms(
   const started = performance.now();
   await Promise.all(Array.from({ length: options.clients }, client));
   const seconds = (performance.now() - started) / 1_000;
+  const loopDelay = await Promise.all(servers.map((server) => server.eventLoopDelay()));
   const rss = servers.map((server, i) => ({
     rest: rest[i] as number,
     peak: server.memory().peakMiB,
   }));
   for (const stop of stops) await stop();
   console.log(
-    `  ${(latencies.length / seconds).toFixed(1)} openings/s, p95 ${percentile(latencies, 95).toFixed(0)} ms`,
+    `  ${(latencies.length / seconds).toFixed(1)} openings/s, p95 ${percentile(latencies, 95).toFixed(0)} ms; event loop p99 ${loopDelay.map((d) => d?.p99 ?? '?').join(' and ')} ms`,
   );
   console.log('  designs in SQL alone…');
   const grid: GridRun[] = [];
@@ -397,6 +401,7 @@ export async function measureManyFarms(
       p99: percentile(latencies, 99),
     },
     rss,
+    loopDelay,
     grid,
   };
 }
@@ -416,6 +421,7 @@ export function describeManyFarms(run: ManyFarmsRun): string {
     `${rate.toFixed(1)} openings/s (${run.openings} in ${run.seconds.toFixed(0)} s)`,
     `p50 ${run.latencies.p50.toFixed(0)} ms, p95 ${run.latencies.p95.toFixed(0)} ms, p99 ${run.latencies.p99.toFixed(0)} ms`,
     `RSS MiB at rest → peak: ${rss.join(' and ')}`,
+    `event loop delay p99 ${run.loopDelay.map((d) => (d ? `${d.p99} ms (max ${d.max})` : '?')).join(' and ')}`,
     ...(run.failures.length > 0 ? [`failed: ${run.failures.join(', ')}`] : []),
     ...run.grid.map(describeGrid),
   ].join('; ');

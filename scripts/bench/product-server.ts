@@ -25,6 +25,11 @@ export interface ProductServer {
   liveHeapMiB(): Promise<number>;
   /** Resident memory of the server process now, and its peak so far, in MiB. */
   memory(): { rssMiB: number; peakMiB: number };
+  /**
+   * How late the server's event loop ran since the last call (`monitorEventLoopDelay`, through
+   * the inspector), in ms; the first call starts the watch and answers null.
+   */
+  eventLoopDelay(): Promise<{ p50: number; p99: number; max: number } | null>;
   /** Starts the peak afresh (Linux `clear_refs`); false where the kernel does not allow it. */
   resetPeak(): boolean;
   stop(): Promise<void>;
@@ -78,7 +83,8 @@ export async function startProductServer(
   const server: ProductServer = {
     url,
     fullGcs: () => gcs.mainThread(),
-    liveHeapMiB: () => liveHeapMiB(inspectPort),
+    liveHeapMiB: async () => Number(await inspectorEval(inspectPort, HEAP_USED, true)) / 1_048_576,
+    eventLoopDelay: async () => JSON.parse(await inspectorEval(inspectPort, LOOP_DELAY)),
     memory: () => memoryOf(child),
     resetPeak: () => {
       try {
@@ -155,9 +161,28 @@ class GcTrace {
   }
 }
 
-// Run in a short-lived Node with the WebSocket client (behind a flag before Node 22): the
-// inspector protocol's own garbage collection, then the heap in use, in bytes.
+// The V8 heap in use, in bytes.
+const HEAP_USED = 'process.memoryUsage().heapUsed';
+// The event loop's delay since the last reading, in ms, as JSON (null at the first, which starts it).
+const LOOP_DELAY = `(() => {
+  const watch = globalThis.__benchLoopDelay;
+  if (!watch) {
+    const { monitorEventLoopDelay } = process.getBuiltinModule('node:perf_hooks');
+    globalThis.__benchLoopDelay = monitorEventLoopDelay({ resolution: 10 });
+    globalThis.__benchLoopDelay.enable();
+    return 'null';
+  }
+  const ms = (ns) => Math.round(ns / 1e4) / 100;
+  const delay = { p50: ms(watch.percentile(50)), p99: ms(watch.percentile(99)), max: ms(watch.max) };
+  watch.reset();
+  return JSON.stringify(delay);
+})()`;
+
+// Run in a short-lived Node with the WebSocket client (behind a flag before Node 22): an
+// expression evaluated in the server, after the inspector protocol's own garbage collection when
+// asked; prints its value.
 const CDP_CLIENT = `
+const [expression, collect] = [process.argv[2], process.argv[3] === 'gc'];
 const ws = new WebSocket(process.argv[1]);
 let id = 0;
 const waiting = new Map();
@@ -176,17 +201,16 @@ ws.onmessage = (event) => {
 };
 ws.onerror = () => { console.error('inspector connection failed'); process.exit(1); };
 ws.onopen = async () => {
-  await call('HeapProfiler.collectGarbage');
-  await call('HeapProfiler.collectGarbage');
-  const used = await call('Runtime.evaluate', {
-    expression: 'process.memoryUsage().heapUsed',
-    returnByValue: true,
-  });
-  console.log(used.result.value);
+  if (collect) {
+    await call('HeapProfiler.collectGarbage');
+    await call('HeapProfiler.collectGarbage');
+  }
+  const value = await call('Runtime.evaluate', { expression, returnByValue: true });
+  console.log(value.result.value);
   ws.close();
 };`;
 
-async function liveHeapMiB(inspectPort: number): Promise<number> {
+async function inspectorEval(inspectPort: number, expression: string, collectGarbage = false) {
   const targets = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as {
     webSocketDebuggerUrl: string;
   }[];
@@ -194,13 +218,13 @@ async function liveHeapMiB(inspectPort: number): Promise<number> {
   if (!target) throw new Error('The product has no inspector target.');
   const flags =
     Number(process.versions.node.split('.')[0]) < 22 ? ['--experimental-websocket'] : [];
-  const bytes = await new Promise<string>((resolve, reject) =>
+  const args = [...flags, '--no-warnings', '-e', CDP_CLIENT, target, expression];
+  return new Promise<string>((resolve, reject) =>
     execFile(
       process.execPath,
-      [...flags, '--no-warnings', '-e', CDP_CLIENT, target],
+      collectGarbage ? [...args, 'gc'] : args,
       { timeout: 60_000 },
-      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      (error, stdout) => (error ? reject(error) : resolve(stdout.trim())),
     ),
   );
-  return Number(bytes.trim()) / 1_048_576;
 }
