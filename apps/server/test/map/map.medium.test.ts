@@ -223,6 +223,11 @@ describe('GET /clusters/get and /cluster-tree/get', () => {
       bales: [],
       expansionZoom: 14,
     });
+    // A cell or cluster of cells the farm does not hold is not found, like any unknown id.
+    for (const clusterId of [(lone?.id ?? 0) + 1, CELLS_ID_OFFSET + 999_999]) {
+      const unknown = await farm.get('/cluster-tree/get', { ...whole, clusterId });
+      expect(unknown.status).toBe(404);
+    }
   });
 
   it('refuses a zoom outside 0–24', async () => {

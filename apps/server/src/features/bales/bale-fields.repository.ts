@@ -1,6 +1,7 @@
 import type { Database } from '@baletrack/db/database';
 import type { Transaction } from 'kysely';
 import type { Box } from '../fields/boundary.ts';
+import { inAnyBox } from './bales.repository.ts';
 
 // Uids a statement: well below PostgreSQL's 65,535 parameters.
 const UIDS_PER_STATEMENT = 5_000;
@@ -14,18 +15,7 @@ export function listBalesCreatedInBoxes(trx: Transaction<Database>, orgId: strin
     .selectFrom('bales')
     .select(['uid', 'creationLat', 'creationLon', 'fieldUids'])
     .where('orgId', '=', orgId)
-    .where((eb) =>
-      eb.or(
-        boxes.map((box) =>
-          eb.and([
-            eb('creationLon', '>=', box.west),
-            eb('creationLon', '<=', box.east),
-            eb('creationLat', '>=', box.south),
-            eb('creationLat', '<=', box.north),
-          ]),
-        ),
-      ),
-    )
+    .where((eb) => inAnyBox(eb, 'creation', boxes))
     .execute();
 }
 

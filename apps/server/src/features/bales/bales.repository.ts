@@ -1,5 +1,6 @@
 import type { Database, Db } from '@baletrack/db/database';
 import { type Expression, type ExpressionBuilder, sql } from 'kysely';
+import type { Box } from '../fields/boundary.ts';
 import type { BalePredicate } from './filter-predicate.ts';
 import type { TimeRange } from './time-range.ts';
 
@@ -193,28 +194,39 @@ export function listVisibleBalesPage(
     .execute();
 }
 
+/** True when the bale's position (where it was made, or where it lies now) is in any of the boxes. */
+export function inAnyBox(
+  eb: ExpressionBuilder<Database, 'bales'>,
+  position: 'creation' | 'current',
+  boxes: readonly Box[],
+) {
+  const [lon, lat] =
+    position === 'creation'
+      ? (['bales.creationLon', 'bales.creationLat'] as const)
+      : (['bales.currentLon', 'bales.currentLat'] as const);
+  return eb.or(
+    boxes.map((box) =>
+      eb.and([
+        eb(lon, '>=', box.west),
+        eb(lon, '<=', box.east),
+        eb(lat, '>=', box.south),
+        eb(lat, '<=', box.north),
+      ]),
+    ),
+  );
+}
+
 /** Where the visible bales made in the range lie now, and their weight: those within any box. */
 export function listVisibleBalesInBoxes(
   db: Db,
   orgId: string,
-  boxes: readonly { west: number; south: number; east: number; north: number }[],
+  boxes: readonly Box[],
   range: TimeRange,
 ) {
   if (boxes.length === 0) return Promise.resolve([]);
   return madeWithin(visibleBales(db, orgId), range)
     .select(['bales.currentLon as lon', 'bales.currentLat as lat', 'bales.weightKg'])
-    .where((eb) =>
-      eb.or(
-        boxes.map((box) =>
-          eb.and([
-            eb('bales.currentLon', '>=', box.west),
-            eb('bales.currentLon', '<=', box.east),
-            eb('bales.currentLat', '>=', box.south),
-            eb('bales.currentLat', '<=', box.north),
-          ]),
-        ),
-      ),
-    )
+    .where((eb) => inAnyBox(eb, 'current', boxes))
     .execute();
 }
 

@@ -71,17 +71,17 @@ async function summarize(
   query: BaleSummaryQuery,
   options: SummaryOptions & { by?: SummaryGrouping },
 ): Promise<SummaryRow[]> {
+  // The selection resolves dates and the filter (404 for another organization's).
+  const selection = baleSelection(ctx, orgId, query);
   // Without a filter or groups, the bale cells answer (while they hold this release's rule).
   if (query.filterId === undefined && options.by === undefined) {
-    const { range } = await baleSelection(ctx, orgId, query);
-    const row = await summaryFromCells(ctx, orgId, range, options);
+    const row = await summaryFromCells(ctx, orgId, (await selection).range, options);
     if (row) return row;
   }
-  // The selection resolves dates and the filter (404 for another organization's); the filter's
-  // condition is read with it, since the columns apply it in memory.
+  // The filter's condition is read beside the selection, since the columns apply it in memory.
   // The reference query reads the bales' stamp too, which the column cache then uses.
   const [{ range }, condition, reference] = await Promise.all([
-    baleSelection(ctx, orgId, query),
+    selection,
     query.filterId === undefined
       ? undefined
       : storedFilter(ctx, orgId, query.filterId).then(
