@@ -111,6 +111,7 @@ test("an owner authorizes a dealer's email, which its holder confirms from the m
   await form.getByRole('button', { name: 'Add email' }).click();
   const row = section.getByRole('row', { name: new RegExp(dealer) });
   await expect(row).toContainText('Pending');
+  await expect(form.getByLabel('Email holding ACM subscriptions')).toHaveValue('');
   await form.getByLabel('Email holding ACM subscriptions').fill(dealer);
   await form.getByRole('button', { name: 'Add email' }).click();
   await expect(section.getByRole('alert')).toHaveText('Email already exists');

@@ -17,6 +17,10 @@ export function useAddAuthorizedEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addAuthorizedEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authorizedEmailsKeys.all }),
+    // Not awaited: the form clears as soon as the server accepts, before the list refetches, so
+    // a fast typist's next email is not wiped by a late reset.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: authorizedEmailsKeys.all });
+    },
   });
 }
