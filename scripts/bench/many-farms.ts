@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { mulberry32 } from '@baletrack/domain/seeded-random';
 import pg from 'pg';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { newConfirmedUser } from '../../apps/server/test/helpers/identity.ts';
+import { startSession } from '../../apps/server/src/features/identity/tokens.service.ts';
+import { createPoolUser } from '../../apps/server/src/features/identity/user-pool.service.ts';
 import { startThrowawayPostgres } from '../lib/postgres.mjs';
 import type { Cleanup } from './cleanup.ts';
 import { productEnvironment, withBenchContext } from './organizations.ts';
@@ -132,27 +132,29 @@ async function waitForCells(url: string): Promise<number> {
   }
 }
 
-/** A SuperAdmin's id token: one sign-in acts for every organization (X-Organization-Id). */
-async function superAdminToken(url: string, env: Record<string, string>): Promise<string> {
-  const password = 'Many-farms-2026';
-  const { email } = await withBenchContext(env, (ctx) =>
-    newConfirmedUser(ctx, { groups: ['SuperAdmins'], password }),
-  );
-  const response = await fetch(`${url}/cognito/`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: loadConfig(env).userPool.clientId,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
+/**
+ * Each farm's owner's id token, as a grower signed in to their own farm holds it: an owner in
+ * the user pool per farm and a session started for them (no password round trips).
+ */
+async function ownerTokens(env: Record<string, string>, farms: number): Promise<string[]> {
+  return withBenchContext(env, async (ctx) => {
+    const tokens: string[] = [];
+    for (let i = 0; i < farms; i += 1) {
+      const user = {
+        orgId: orgIdOf(i),
+        email: `owner-${i}@many-farms.example`,
+        groups: ['AccountsOwner'],
+      };
+      const { id } = await createPoolUser(ctx, {
+        ...user,
+        name: `Owner ${i}`,
+        password: 'Many-farms-2026',
+        status: 'CONFIRMED',
+      });
+      tokens.push((await startSession(ctx, { id, ...user })).IdToken);
+    }
+    return tokens;
   });
-  const body = (await response.json()) as { AuthenticationResult?: { IdToken: string } };
-  if (!body.AuthenticationResult) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.AuthenticationResult.IdToken;
 }
 
 export interface ManyFarmsRun {
@@ -342,7 +344,7 @@ export async function measureManyFarms(
   }
   const cellsMs = await waitForCells(databaseUrl);
   console.log(`  bale cells summed by the product in ${(cellsMs / 1000).toFixed(1)} s`);
-  const token = await superAdminToken(servers[0]?.url as string, shared);
+  const tokens = await ownerTokens(shared, options.farms);
   const rest = servers.map((server) => server.memory().rssMiB);
   for (const server of servers) server.resetPeak();
   await Promise.all(servers.map((server) => server.eventLoopDelay()));
@@ -356,7 +358,7 @@ export async function measureManyFarms(
     while (performance.now() < deadline) {
       const farm = Math.floor(random() * options.farms);
       const server = servers[Math.floor(random() * servers.length)] as ProductServer;
-      const headers = { authorization: token, 'x-organization-id': orgIdOf(farm) };
+      const headers = { authorization: tokens[farm] as string };
       const started = performance.now();
       const answers = await Promise.all(
         [`/clusters/get?${openingQuery(farm)}`, `/bales/summary?year=${YEAR}`].map((p) =>

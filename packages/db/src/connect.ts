@@ -6,6 +6,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, type Transaction } from 'kyse
 import pg from 'pg';
 import type { Database } from './database.ts';
 import { acquireDirectoryLock } from './directory-lock.ts';
+import { preparingQuery } from './prepared-statements.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -29,11 +30,24 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 // rather than turning it into a Date at the process's local midnight.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
-function kyselyOver(pool: pg.Pool | ConstructorParameters<typeof PostgresDialect>[0]['pool']) {
+type DialectPool = ConstructorParameters<typeof PostgresDialect>[0]['pool'];
+
+function kyselyOver(pool: DialectPool) {
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
+}
+
+/** The pool as Kysely sees it: its connections send repeated statements by name. */
+function preparing(pool: pg.Pool): DialectPool {
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      return { query: preparingQuery(client), release: () => client.release() };
+    },
+    end: () => pool.end(),
+  };
 }
 
 // The node-postgres pool under each Kysely opened on a PostgreSQL URL (never PGlite's).
@@ -43,7 +57,7 @@ const embedded = new WeakMap<Kysely<Database>, { pglite: PGlite; pool: pg.Pool }
 
 function kyselyOverPglite(pglite: PGlite): Kysely<Database> {
   const pool = new pg.Pool(createPgConfig(pglite));
-  const db = kyselyOver(pool);
+  const db = kyselyOver(preparing(pool));
   embedded.set(db, { pglite, pool });
   return db;
 }
@@ -83,7 +97,7 @@ export async function transactionWithClient<T>(
   const client = await pool.connect();
   // A Kysely over this one connection: its transaction and the client's COPY share the session.
   const single = kyselyOver({
-    connect: async () => ({ query: client.query.bind(client), release: () => {} }),
+    connect: async () => ({ query: preparingQuery(client), release: () => {} }),
     end: async () => {},
   });
   try {
@@ -108,7 +122,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     // An idle connection the server closed (restart, failover, a dropped test database) is
     // dropped from the pool and replaced on next use; without a listener it would crash us.
     pool.on('error', () => {});
-    const db = kyselyOver(pool);
+    const db = kyselyOver(preparing(pool));
     postgresPools.set(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

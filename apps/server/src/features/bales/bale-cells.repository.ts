@@ -252,12 +252,13 @@ export async function readCellSums(
         sum(c.lon_sum)::float8 as "lonSum"`
     : sql`0 as "cellX", 0 as "cellY", 0::float8 as "latSum", 0::float8 as "lonSum"`;
   // The rule rides on every row; only an organization with no cell in the days asks it alone.
-  // `offset 0` keeps each cell's crop asked once, not once per grade that reads it.
+  // `offset 0` keeps each cell's crop asked once, not once per grade that reads it. The arrays
+  // come as JSON (parsed natively, unlike int[]) and the names as written, with no plugin.
   const { rows } = await sql<CellSums & { visible: boolean; rule: string | null }>`
     select c.visible, sum(c.count)::int as count, sum(c.dry_mass_kg)::float8 as "dryMassKg",
         max(c.peak_moisture_max) as "peakMoistureMax", sum(c.above_safe)::int as "aboveSafe",
-        array[${measureSums(0)}] as sums, array[${measureSums(1)}] as counts,
-        array[${pickedGrades}] as "gradeCounts",
+        json_build_array(${measureSums(0)}) as sums, json_build_array(${measureSums(1)}) as counts,
+        json_build_array(${pickedGrades}) as "gradeCounts",
         (select v.cells_rule from bale_versions v where v.org_id = ${orgId}) as rule,
         ${tile}
       from (select c.*, m.baler_id is not null as visible, ${cellLegumeCrop} as legume
@@ -268,7 +269,9 @@ export async function readCellSums(
           ${query.to ? sql`and c.day < ${query.to}::date` : sql``}
           ${query.onHand ? sql`and not c.retail` : sql``}
         offset 0) c
-      group by c.visible ${query.perTile ? sql`, c.cell_x, c.cell_y` : sql``}`.execute(db);
+      group by c.visible ${query.perTile ? sql`, c.cell_x, c.cell_y` : sql``}`.execute(
+    db.withoutPlugins(),
+  );
   if (!(await cellsAreCurrent(db, orgId, rows))) return undefined;
   const cells: CellSums[] = [];
   let lockedCount = 0;

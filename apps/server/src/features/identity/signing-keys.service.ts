@@ -6,6 +6,7 @@ import {
   generateKeyPair,
   importJWK,
   type JWK,
+  type JWTPayload,
 } from 'jose';
 import type { Kysely } from 'kysely';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -16,12 +17,22 @@ const ALG = 'RS256';
 const CACHE_MS = 60_000;
 // An unknown kid re-reads the keys at most this often, so forged kids cannot flood the database.
 const RELOAD_ON_MISS_MS = 5_000;
+// Tokens remembered as verified (about 1 KiB each); forgotten all at once when full.
+const MAX_VERIFIED = 10_000;
 
 /** What the keys need: they are built by createAppContext, before any context exists. */
 export interface SigningKeysDeps {
   db: Kysely<Database>;
   secrets: SecretBox;
   now: () => Date;
+}
+
+/** A token whose signature and claims a key verified, for one use ('id' or 'access'). */
+interface Verified {
+  use: string;
+  kid: string;
+  key: CryptoKey;
+  claims: JWTPayload;
 }
 
 interface KeyState {
@@ -47,6 +58,12 @@ export class SigningKeys {
     loading: null,
     creating: null,
   };
+  /**
+   * Tokens verified under the keys as loaded now: the same bytes under the same key verify the
+   * same, so a signed-in client's next calls skip RSA (about 0.4 ms each). Emptied when the keys
+   * are read again (each minute), so a key retired by another process ends them as before.
+   */
+  readonly #verified = new Map<string, Verified>();
 
   constructor(private readonly ctx: SigningKeysDeps) {}
 
@@ -80,6 +97,31 @@ export class SigningKeys {
     }
     await this.#reload();
     return this.#state.verifiers.get(kid) ?? null;
+  }
+
+  /**
+   * The claims of a token verified for `use` under a key still loaded and not expired at
+   * `nowSeconds` (with `toleranceSeconds`, as it was verified); undefined otherwise.
+   */
+  verifiedBefore(
+    token: string,
+    use: string,
+    nowSeconds: number,
+    toleranceSeconds: number,
+  ): JWTPayload | undefined {
+    const found = this.#verified.get(token);
+    if (!found || found.use !== use) return undefined;
+    if (this.ctx.now().getTime() - this.#state.loadedAt >= CACHE_MS) return undefined;
+    if (this.#state.verifiers.get(found.kid) !== found.key) return undefined;
+    const { exp } = found.claims;
+    if (exp === undefined || exp <= nowSeconds - toleranceSeconds) return undefined;
+    return found.claims;
+  }
+
+  /** Remembers a token `verificationKey(kid)` verified for `use`, with its claims. */
+  rememberVerified(token: string, verified: Verified): void {
+    if (this.#verified.size >= MAX_VERIFIED) this.#verified.clear();
+    this.#verified.set(token, verified);
   }
 
   /** Makes a new key the signing key; earlier keys stay published until retired. */
@@ -127,6 +169,7 @@ export class SigningKeys {
         key: (await importJWK(JSON.parse(opened) as JWK, ALG)) as CryptoKey,
       };
     }
+    this.#verified.clear();
     Object.assign(this.#state, {
       loadedAt: this.ctx.now().getTime(),
       publicJwks,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { type CryptoKey, type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../app-context.ts';
 import { cognitoErrors } from './cognito-error.ts';
 import type { PoolUser } from './pool-users.repository.ts';
@@ -38,6 +38,8 @@ export class InvalidTokenError extends Error {
 }
 
 type TokenUser = Pick<PoolUser, 'id' | 'orgId' | 'email' | 'groups'>;
+
+const CLOCK_TOLERANCE_S = 5;
 
 /*
  * Id, access and refresh tokens. A refresh token is opaque and stored hashed; its row is the
@@ -112,21 +114,44 @@ export async function verifyToken(
   token: string,
   use: TokenUse,
 ): Promise<VerifiedToken> {
+  const claims =
+    ctx.signingKeys.verifiedBefore(
+      token,
+      use,
+      Math.floor(ctx.now().getTime() / 1000),
+      CLOCK_TOLERANCE_S,
+    ) ?? (await verifySigned(ctx, token, use));
+  const familyId = claims.origin_jti as string;
+  const family = await checkFamily(ctx, familyId);
+  if (!family || family.userId !== claims.sub) throw new InvalidTokenError('user');
+  if (family.revokedAt) throw new InvalidTokenError('revoked');
+  if (!family.enabled) throw new InvalidTokenError('user');
+  const { userId: id, orgId, email, name, groups } = family;
+  return { claims, familyId, user: { id, orgId, email, name, groups } };
+}
+
+/**
+ * Checks signature (current JWKS), issuer, audience or client id, `token_use` and expiry, and
+ * remembers the token as verified (`SigningKeys.verifiedBefore`).
+ */
+async function verifySigned(ctx: AppContext, token: string, use: TokenUse): Promise<JWTPayload> {
   const { clientId } = ctx.config.userPool;
   let claims: JWTPayload;
+  let verifiedBy: { kid: string; key: CryptoKey } | undefined;
   try {
     ({ payload: claims } = await jwtVerify(
       token,
       async (header) => {
         const key = await ctx.signingKeys.verificationKey(header.kid);
-        if (!key) throw new InvalidTokenError('malformed');
+        if (!key || !header.kid) throw new InvalidTokenError('malformed');
+        verifiedBy = { kid: header.kid, key };
         return key;
       },
       {
         issuer: tokenIssuer(ctx),
         algorithms: ['RS256'],
         currentDate: ctx.now(),
-        clockTolerance: 5,
+        clockTolerance: CLOCK_TOLERANCE_S,
         ...(use === 'id' ? { audience: clientId } : {}),
       },
     ));
@@ -134,21 +159,17 @@ export async function verifyToken(
     if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError('expired');
     throw new InvalidTokenError('malformed');
   }
-  const familyId = claims.origin_jti;
   if (
+    !verifiedBy ||
     claims.token_use !== use ||
     (use === 'access' && claims.client_id !== clientId) ||
-    typeof familyId !== 'string' ||
+    typeof claims.origin_jti !== 'string' ||
     typeof claims.sub !== 'string'
   ) {
     throw new InvalidTokenError('malformed');
   }
-  const family = await checkFamily(ctx, familyId);
-  if (!family || family.userId !== claims.sub) throw new InvalidTokenError('user');
-  if (family.revokedAt) throw new InvalidTokenError('revoked');
-  if (!family.enabled) throw new InvalidTokenError('user');
-  const { userId: id, orgId, email, name, groups } = family;
-  return { claims, familyId, user: { id, orgId, email, name, groups } };
+  ctx.signingKeys.rememberVerified(token, { use, ...verifiedBy, claims });
+  return claims;
 }
 
 /** The family and its user, from memory when honoured moments ago (token-checks.ts). */

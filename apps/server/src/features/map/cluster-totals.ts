@@ -109,6 +109,13 @@ export function addTotals(into: Totals, from: Totals): void {
   into.g8 += from.g8;
 }
 
+/** Sets the grade fields from counts in `hayGrades` order (a cell's `gradeCounts`). */
+export function setGradeCounts(totals: Totals, counts: readonly number[]): void {
+  for (let g = 0; g < gradeFields.length; g += 1) {
+    totals[gradeFields[g] as GradeField] = counts[g] ?? 0;
+  }
+}
+
 /** The bales of each grade present, best first (legume table, then grass). */
 /** A cluster as the map draws it: its bales' count, averages and grades from its totals. */
 export function toMapCluster(

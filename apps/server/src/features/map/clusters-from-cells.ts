@@ -8,7 +8,13 @@ import Supercluster from 'supercluster';
 import type { AppContext } from '../../app-context.ts';
 import { cellDays, cellMeasures, readCellSums } from '../bales/bale-cells.repository.ts';
 import type { BaleSelection } from '../bales/bale-selection.ts';
-import { addTotals, emptyTotals, type Totals, toMapCluster } from './cluster-totals.ts';
+import {
+  addTotals,
+  emptyTotals,
+  setGradeCounts,
+  type Totals,
+  toMapCluster,
+} from './cluster-totals.ts';
 
 // The map's clusters from the bale cells (docs/adr/0029-many-farms-read-model.md) at the zooms
 // where a cell is finer than a cluster: the farm's cells of the dates, each a point at its bales'
@@ -53,20 +59,20 @@ async function cellIndex(
   // One row per tile: a point at its bales' middle, carrying their sums.
   const tiles = new Map<number, Feature>();
   for (const cell of read.cells) {
-    const totals: CellProps = {
-      ...emptyTotals(),
+    // One object shape for every cell (no spread or computed keys): supercluster reads them all.
+    const totals: CellProps = Object.assign(emptyTotals(), {
       tile: cell.cellX * 65_536 + cell.cellY,
-      bales: cell.count,
-      weightKg: cell.sums[WEIGHT] as number,
-      dryMassKg: cell.dryMassKg,
-      moisture: cell.sums[MOISTURE] as number,
-      rfv: cell.sums[RFV] as number,
-      rfvBales: cell.counts[RFV] as number,
-      protein: cell.sums[PROTEIN] as number,
-      proteinBales: cell.counts[PROTEIN] as number,
-    };
+    });
+    totals.bales = cell.count;
+    totals.weightKg = cell.sums[WEIGHT] as number;
+    totals.dryMassKg = cell.dryMassKg;
+    totals.moisture = cell.sums[MOISTURE] as number;
+    totals.rfv = cell.sums[RFV] as number;
+    totals.rfvBales = cell.counts[RFV] as number;
+    totals.protein = cell.sums[PROTEIN] as number;
+    totals.proteinBales = cell.counts[PROTEIN] as number;
     // Already graded by the table of the cutting's crop, as the summaries grade each bale.
-    for (const [g, count] of cell.gradeCounts.entries()) totals[`g${g}` as 'g0'] = count;
+    setGradeCounts(totals, cell.gradeCounts);
     const middle = [cell.lonSum / cell.count, cell.latSum / cell.count];
     tiles.set(totals.tile, {
       type: 'Feature',
@@ -79,7 +85,11 @@ async function cellIndex(
     maxZoom: CELLS_MAX_ZOOM,
     // A cell alone is a cluster too: it holds bales, never one bale to draw.
     minPoints: 1,
-    map: ({ tile: _, ...totals }) => totals,
+    map: (cell) => {
+      const totals = emptyTotals();
+      addTotals(totals, cell);
+      return totals;
+    },
     reduce: addTotals,
   });
   index.load([...tiles.values()] as Parameters<CellIndex['load']>[0]);

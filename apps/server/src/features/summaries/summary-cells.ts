@@ -33,8 +33,8 @@ export async function summaryFromCells(
       totals.sums[i] = (totals.sums[i] as number) + (group.sums[i] as number);
       totals.counts[i] = (totals.counts[i] as number) + (group.counts[i] as number);
     }
-    for (const [g, count] of group.gradeCounts.entries()) {
-      totals.grades[g] = (totals.grades[g] as number) + count;
+    for (let g = 0; g < group.gradeCounts.length; g += 1) {
+      totals.grades[g] = (totals.grades[g] as number) + (group.gradeCounts[g] as number);
     }
   }
   return [totals.toRow()];
