@@ -4,6 +4,7 @@ import { hayGrades } from '@baletrack/contracts/inventory/hay-grade';
 import { balingMethod } from '@baletrack/domain/heat-risk/heat-risk';
 import { safeBalingBand } from '@baletrack/domain/moisture';
 import { qualityGrade } from '@baletrack/domain/quality-grade/quality-grade';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CELLS_RULE } from '../../src/features/bales/bale-cells.repository.ts';
 import { catchUpBaleCells } from '../../src/features/bales/bale-cells-catch-up.ts';
@@ -223,6 +224,11 @@ describe('bale cells', () => {
 
     expect(await catchUpBaleCells(t.ctx)).toBeGreaterThanOrEqual(1);
     await expectCellsToMatchBales(farm.orgId);
+    // The planner is told how many cells there are now, so the next reads are planned for them.
+    const { rows: planned } = await sql<{ tuples: number; cells: number }>`
+      select c.reltuples::int as tuples, (select count(*)::int from bale_cells) as cells
+      from pg_class c where c.oid = 'bale_cells'::regclass`.execute(t.ctx.db);
+    expect(planned[0]?.tuples).toBe(planned[0]?.cells);
     const row = await t.ctx.db
       .selectFrom('baleVersions')
       .select('cellsRule')

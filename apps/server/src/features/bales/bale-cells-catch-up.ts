@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import {
+  analyzeBaleCells,
   CELLS_RULE,
   organizationsWithStaleCells,
   rebuildBaleCells,
@@ -11,7 +12,8 @@ const EVERY_MS = 60_000;
 /**
  * Rebuilds the cells of every organization summed by another rule than this release's (its
  * first start after an upgrade, bales restored from a backup), one organization per
- * transaction, at start and then every minute. Answers how many it rebuilt.
+ * transaction, at start and then every minute, then analyzes the table. Answers how many it
+ * rebuilt.
  */
 export async function catchUpBaleCells(ctx: AppContext): Promise<number> {
   let rebuilt = 0;
@@ -35,8 +37,10 @@ export async function catchUpBaleCells(ctx: AppContext): Promise<number> {
       if (done) rebuilt += 1;
       progressed = true;
     }
-    if (!progressed) return rebuilt;
+    if (!progressed) break;
   }
+  if (rebuilt > 0) await analyzeBaleCells(ctx.db);
+  return rebuilt;
 }
 
 /** catchUpBaleCells in the background, telling `onRebuilt` how many; answers its stop. */
