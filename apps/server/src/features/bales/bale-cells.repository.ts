@@ -20,9 +20,10 @@ import { DAY_MS, type TimeRange } from './time-range.ts';
 
 // Bale cells (docs/adr/0029-many-farms-read-model.md): an organization's bales summed per UTC day
 // of creation, baler, field set, size, retail flag and zoom-16 tile of where the bale lies now,
-// with a count per grade by each table. Every writer of bales calls refreshBaleCells for the days it touched, in its
-// transaction under the organization's version lock; an organization whose cells were summed by
-// another rule (a release that grades or tiles differently) is rebuilt whole first.
+// with a count per grade by each table. Every writer of bales calls refreshBaleCells for the days
+// it touched, in its transaction under the organization's version lock; an organization whose
+// cells were summed by another rule (a release that grades or tiles differently) is rebuilt whole
+// first.
 
 /** The tiles' zoom: about 600 m at mid latitudes, three levels below the map's opening view. */
 export const CELL_ZOOM = 16;

@@ -116,7 +116,6 @@ export function setGradeCounts(totals: Totals, counts: readonly number[]): void 
   }
 }
 
-/** The bales of each grade present, best first (legume table, then grass). */
 /** A cluster as the map draws it: its bales' count, averages and grades from its totals. */
 export function toMapCluster(
   place: Pick<MapCluster, 'id' | 'lat' | 'lon' | 'expansionZoom'>,
@@ -133,6 +132,7 @@ export function toMapCluster(
   };
 }
 
+/** The bales of each grade present, best first (legume table, then grass). */
 export function gradeCounts(totals: Totals): Partial<Record<HayGrade, number>> {
   const counts: Partial<Record<HayGrade, number>> = {};
   gradeFields.forEach((field, g) => {
