@@ -287,6 +287,14 @@ export interface BaleCellsTable {
   lonSum: number;
 }
 
+/**
+ * The bale cells of a calendar month (UTC), without field set and size, and with each cell's
+ * grades picked by the table of its cutting's crop (none outside a cutting with a crop).
+ */
+export type BaleCellMonthsTable = Omit<BaleCellsTable, 'day' | 'fieldUids' | 'baleSize'> & {
+  month: ColumnType<string, string, string>;
+};
+
 /** One bale (docs/product.md#bales), SI units; percentages on a dry-matter basis. */
 export interface BalesTable {
   orgId: string;
@@ -534,6 +542,7 @@ export interface Database {
   baleVersions: BaleVersionsTable;
   bales: BalesTable;
   baleCells: BaleCellsTable;
+  baleCellMonths: BaleCellMonthsTable;
   filters: FiltersTable;
   creditLedger: CreditLedgerTable;
   stripeCheckouts: StripeCheckoutsTable;

@@ -19,6 +19,7 @@ import * as balesBalerCheckedPerBatch from './migrations/2026-11-23-0018-bales-b
 import * as fieldsVersion from './migrations/2026-11-27-0019-fields-version.ts';
 import * as baleCells from './migrations/2026-11-28-0020-bale-cells.ts';
 import * as baleCellsGradeCounts from './migrations/2026-11-28-0021-bale-cells-grade-counts.ts';
+import * as baleCellMonths from './migrations/2026-11-28-0022-bale-cell-months.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0019-fields-version': fieldsVersion,
   '2026-11-28-0020-bale-cells': baleCells,
   '2026-11-28-0021-bale-cells-grade-counts': baleCellsGradeCounts,
+  '2026-11-28-0022-bale-cell-months': baleCellMonths,
 };
 
 /**

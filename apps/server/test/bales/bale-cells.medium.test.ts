@@ -1,12 +1,15 @@
 import type { TagMaterial } from '@baletrack/contracts/bales/bale';
 import { type BaleSize, baleShapeBySize } from '@baletrack/contracts/bales/bale';
+import { cropSchema } from '@baletrack/contracts/crops/crop';
+import { cuttingSchema } from '@baletrack/contracts/cuttings/cutting';
+import { fieldSchema } from '@baletrack/contracts/fields/field';
 import { hayGrades } from '@baletrack/contracts/inventory/hay-grade';
 import { balingMethod } from '@baletrack/domain/heat-risk/heat-risk';
 import { safeBalingBand } from '@baletrack/domain/moisture';
-import { qualityGrade } from '@baletrack/domain/quality-grade/quality-grade';
+import { LEGUME_NAME_PATTERN, qualityGrade } from '@baletrack/domain/quality-grade/quality-grade';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CELLS_RULE } from '../../src/features/bales/bale-cells.repository.ts';
+import { CELLS_RULE, readCellSums } from '../../src/features/bales/bale-cells.repository.ts';
 import { catchUpBaleCells } from '../../src/features/bales/bale-cells-catch-up.ts';
 import { ingest, newBale, newBaler, newFarm, square } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -14,7 +17,9 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 // The bale cells the map and summaries of many farms read (docs/adr/0029-many-farms-read-model.md)
 // must always equal the bales summed afresh: after new bales, a re-sent record that moves a bale
 // to another day, a scan that moves it across the farm, a field drawn over it, and after a
-// rebuild. The sums below are made here, in JavaScript, by the domain's own rules.
+// rebuild; the month cells must equal the day cells summed per month, each graded by its
+// cutting's crop, after cuttings and crops change. The sums below are made here, in JavaScript,
+// by the domain's own rules.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -145,6 +150,104 @@ async function expectCellsToMatchBales(orgId: string) {
   return expected.length;
 }
 
+const dayOf = (day: unknown) =>
+  typeof day === 'string' ? day : new Date(day as Date).toISOString().slice(0, 10);
+
+/**
+ * The organization's day cells summed per month, baler, retail flag and tile, each day cell's
+ * grades by the table of the crop of the cuttings holding it (the cutting rule: its day within the
+ * cutting's days, one of its fields in the cutting; legume if any such crop is), else none.
+ */
+async function expectedMonths(orgId: string) {
+  const db = t.ctx.db;
+  const days = await db.selectFrom('baleCells').selectAll().where('orgId', '=', orgId).execute();
+  const cuttings = await db
+    .selectFrom('cuttings')
+    .innerJoin('crops', 'crops.id', 'cuttings.cropId')
+    .select(['cuttings.id', 'cuttings.startDate', 'cuttings.endDate', 'crops.name'])
+    .where('cuttings.orgId', '=', orgId)
+    .execute();
+  const links = await db
+    .selectFrom('cuttingFields')
+    .selectAll()
+    .where('orgId', '=', orgId)
+    .execute();
+  const legumeName = new RegExp(LEGUME_NAME_PATTERN, 'i');
+  const months = new Map<string, Record<string, number>>();
+  for (const cell of days) {
+    const day = dayOf(cell.day);
+    const holding = cuttings.filter(
+      (c) =>
+        dayOf(c.startDate) <= day &&
+        day <= dayOf(c.endDate) &&
+        links.some((l) => l.cuttingId === c.id && cell.fieldUids.includes(l.fieldId)),
+    );
+    const legume = holding.length === 0 ? null : holding.some((c) => legumeName.test(c.name));
+    const key = [`${day.slice(0, 7)}-01`, cell.balerId, cell.retail, cell.cellX, cell.cellY].join(
+      '|',
+    );
+    const sums = months.get(key) ?? {};
+    const add = (name: string, value: number) => {
+      sums[name] = (sums[name] ?? 0) + value;
+    };
+    for (const name of [
+      'count',
+      'weightKg',
+      'dryMassKg',
+      'aboveSafe',
+      'rfvSum',
+      'rfvCount',
+      'proteinSum',
+      'proteinCount',
+      'sugarSum',
+      'sugarCount',
+      'latSum',
+      'lonSum',
+    ] as const) {
+      add(name, cell[name]);
+    }
+    sums.peakMoistureMax = Math.max(sums.peakMoistureMax ?? -1, cell.peakMoistureMax);
+    for (const [i, grade] of hayGrades.entries()) {
+      const picked = legume !== null && grade.startsWith('legume.') === legume;
+      add(grade, picked ? (cell.gradeCounts[i] as number) : 0);
+    }
+    months.set(key, sums);
+  }
+  return [...months].sort(([a], [b]) => a.localeCompare(b));
+}
+
+async function expectMonthsToMatchDays(orgId: string) {
+  const expected = await expectedMonths(orgId);
+  const rows = await t.ctx.db
+    .selectFrom('baleCellMonths')
+    .selectAll()
+    .where('orgId', '=', orgId)
+    .execute();
+  const stored = new Map(
+    rows.map((row) => [
+      [dayOf(row.month), row.balerId, row.retail, row.cellX, row.cellY].join('|'),
+      row,
+    ]),
+  );
+  expect([...stored.keys()].sort()).toEqual(expected.map(([key]) => key));
+  for (const [key, sums] of expected) {
+    const row = stored.get(key);
+    for (const [name, value] of Object.entries(sums)) {
+      const grade = hayGrades.indexOf(name as (typeof hayGrades)[number]);
+      const actual = grade >= 0 ? row?.gradeCounts[grade] : row?.[name as keyof typeof row];
+      expect(actual, `${key} ${name}`).toBeCloseTo(value, 6);
+    }
+  }
+  // Bales graded by each table, over every month.
+  const graded = (table: string) =>
+    expected.reduce(
+      (n, [, sums]) =>
+        n + hayGrades.filter((g) => g.startsWith(table)).reduce((m, g) => m + (sums[g] ?? 0), 0),
+      0,
+    );
+  return { legume: graded('legume.'), grass: graded('grass.') };
+}
+
 // A bale of each kind the cells tell apart: sizes and shapes, bindings, preservative, wet and
 // dry, retail, every way of grading (RFV, ADF and NDF, protein alone, nothing), two days.
 const here = { lat: 46.6, lon: -120.5 };
@@ -236,5 +339,81 @@ describe('bale cells', () => {
       .executeTakeFirstOrThrow();
     expect(row.cellsRule).toBe(CELLS_RULE);
     expect(await catchUpBaleCells(t.ctx)).toBe(0);
+  });
+  it('per month follow the cuttings and crops a grower changes, and read ranges that cut months', async () => {
+    const farm = await newFarm(t);
+    const ok = async (response: Response, status: number) => {
+      expect(response.status, await response.clone().text()).toBe(status);
+      return status === 204 ? undefined : response.json();
+    };
+    const field = fieldSchema.parse(
+      await ok(
+        await farm.post('/fields', {
+          name: 'Month field',
+          sizeHectares: null,
+          boundary: square(here.lon, here.lat, 0.004),
+        }),
+        201,
+      ),
+    );
+    const baler = await newBaler(t.ctx, farm.orgId);
+    const july = newBale({
+      creationLocation: here,
+      creationTime: '2025-07-01T08:00:00Z',
+      rfv: 150,
+    });
+    await ingest(t, baler.apiKey, [...varied(), july]);
+    expect(await expectMonthsToMatchDays(farm.orgId)).toEqual({ legume: 0, grass: 0 });
+
+    const crop = cropSchema.parse(
+      await ok(await farm.call('POST', '/crops', { name: 'Alfalfa' }), 201),
+    );
+    const cutting = cuttingSchema.parse(
+      await ok(
+        await farm.post('/cuttings', {
+          name: 'June cutting',
+          year: 2025,
+          startDate: '2025-06-01',
+          endDate: '2025-06-30',
+          fieldIds: [field.id],
+          cropId: crop.id,
+        }),
+        201,
+      ),
+    );
+    const legume = await expectMonthsToMatchDays(farm.orgId);
+    expect(legume.legume).toBeGreaterThan(0);
+    expect(legume.grass).toBe(0);
+
+    // Renamed, the crop is a grass: the same bales graded by the grass table.
+    await ok(await farm.call('PUT', `/crops/${crop.id}`, { name: 'Timothy' }), 200);
+    const grass = await expectMonthsToMatchDays(farm.orgId);
+    expect(grass).toMatchObject({ legume: 0 });
+    expect(grass.grass).toBeGreaterThan(0);
+
+    // Ranges cutting a month read its days, whole months their month cells: each counts the
+    // bales made within it (visible or locked), grades and all.
+    const bales = await t.ctx.db
+      .selectFrom('bales')
+      .select('creationTime')
+      .where('orgId', '=', farm.orgId)
+      .execute();
+    for (const [from, to] of [
+      ['2025-06-03', '2025-08-01'],
+      ['2025-06-01', '2025-07-02'],
+      ['2025-06-03', '2025-06-05'],
+      [undefined, undefined],
+    ] as const) {
+      const read = await readCellSums(t.ctx.db, farm.orgId, { from, to });
+      const made = bales.filter((bale) => {
+        const day = new Date(bale.creationTime).toISOString().slice(0, 10);
+        return (from === undefined || day >= from) && (to === undefined || day < to);
+      }).length;
+      const summed = (read?.cells ?? []).reduce((n, cell) => n + cell.count, 0);
+      expect(summed + (read?.lockedCount ?? 0), `${from}..${to}`).toBe(made);
+    }
+
+    await ok(await farm.delete(`/cuttings/${cutting.id}`), 204);
+    expect(await expectMonthsToMatchDays(farm.orgId)).toEqual({ legume: 0, grass: 0 });
   });
 });

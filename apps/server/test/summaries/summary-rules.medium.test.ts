@@ -1,3 +1,4 @@
+import { cuttingsResponseSchema } from '@baletrack/contracts/cuttings/cutting';
 import type { FilterDefinition } from '@baletrack/contracts/filters/filter';
 import {
   baleSummaryResponseSchema,
@@ -259,11 +260,13 @@ describe('summary columns stay current', () => {
     const second = await count();
     expect(second.count).toBe(first.count + 1);
     // No bale changes when a cutting's crop does: the grades must follow all the same.
-    await t.ctx.db
-      .updateTable('cuttings')
-      .set({ cropId: null })
-      .where('orgId', '=', farm.orgId)
-      .execute();
+    const listed = await farm.get('/cuttings/all', {});
+    const { cuttings } = cuttingsResponseSchema.parse(await listed.json());
+    expect(cuttings.some((cutting) => cutting.cropId !== null)).toBe(true);
+    for (const { id, ...cutting } of cuttings) {
+      const saved = await farm.put(`/cuttings/${id}`, { ...cutting, cropId: null });
+      expect(saved.status).toBe(200);
+    }
     const third = await count();
     expect(third.count).toBe(second.count);
     expect(third.grades.ungraded).toBe(third.count);

@@ -7,7 +7,7 @@ import {
   LEGUME_NAME_PATTERN,
 } from '@baletrack/domain/quality-grade/quality-grade';
 import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
-import { cuttingMembership } from '../cuttings/cutting-membership.repository.ts';
+import { cuttingMembership } from './cutting-membership.repository.ts';
 
 // A bale's quality grade in SQL, for the grade filter (docs/product.md#quality-grades): the rule
 // of domain quality-grade/hay-grade.ts written from the numbers that module exports, never

@@ -1,7 +1,7 @@
 import type { BalesTable, Database, Db } from '@baletrack/db/database';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import { lockBalersForRemoval } from '../balers/balers.repository.ts';
-import { CELLS_RULE, refreshBaleCells } from './bale-cells.repository.ts';
+import { CELLS_RULE, refreshBaleCells, regradeCellMonths } from './bale-cells.repository.ts';
 
 export type NewBaleRow = Omit<Insertable<BalesTable>, 'createdAt'>;
 
@@ -47,6 +47,15 @@ export async function commitBaleVersion(
 ) {
   await trx.updateTable('baleVersions').set({ version }).where('orgId', '=', orgId).execute();
   await refreshBaleCells(trx, orgId, version, priorDays);
+}
+
+/**
+ * After a cutting or a crop changed: the organization's month cells graded again by its cuttings'
+ * crops, in the caller's transaction, under the version lock so no bale write sums them meanwhile.
+ */
+export async function regradeBaleCells(trx: Transaction<Database>, orgId: string) {
+  await lockBaleVersion(trx, orgId);
+  await regradeCellMonths(trx, orgId);
 }
 
 // Everything a baler reports or the server derives, with its SQL type; a resent record equal in
@@ -210,6 +219,7 @@ export async function deleteOrganizationWithBales<T>(
   const deleted = await deleteOrganization();
   await trx.deleteFrom('bales').where('orgId', '=', orgId).execute();
   await trx.deleteFrom('baleCells').where('orgId', '=', orgId).execute();
+  await trx.deleteFrom('baleCellMonths').where('orgId', '=', orgId).execute();
   return deleted;
 }
 

@@ -15,7 +15,6 @@ import { cropYearOf } from '@baletrack/domain/crop-year';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findBaler, listBalers } from '../balers/balers.repository.ts';
-import { listBaleCuttings } from '../cuttings/cutting-membership.repository.ts';
 import { listFieldNames } from '../fields/fields.repository.ts';
 import { geofenceAt } from '../geofences/geofences.service.ts';
 import { findSettings } from '../settings/settings.repository.ts';
@@ -28,6 +27,7 @@ import {
   listVisibleBalesInBounds,
   listVisibleBalesPage,
 } from './bales.repository.ts';
+import { listBaleCuttings } from './cutting-membership.repository.ts';
 
 /** Bales lying in a map view, at most BALES_RESPONSE_LIMIT of them. */
 export async function balesInView(

@@ -5,8 +5,8 @@ import type {
 } from '@baletrack/contracts/filters/filter';
 import type { Database } from '@baletrack/db/database';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
-import { cuttingMembership } from '../cuttings/cutting-membership.repository.ts';
 import { baleGradeSql } from './bale-grade-sql.ts';
+import { cuttingMembership } from './cutting-membership.repository.ts';
 import type { TimeRange } from './time-range.ts';
 import { DAY_MS } from './time-range.ts';
 

@@ -3,6 +3,7 @@ import { messages } from '@baletrack/contracts/errors/messages';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { regradeBaleCells } from '../bales/bale-writes.repository.ts';
 import { listCuttingNamesWithCrop } from '../cuttings/cuttings.repository.ts';
 import {
   deleteCrop,
@@ -50,7 +51,14 @@ export async function renameCropOf(
   id: string,
   name: string,
 ): Promise<Crop> {
-  const crop = await uniqueName(() => renameCrop(ctx.db, orgId, id, name));
+  // The name says whether the crop is a legume, so it picks its cuttings' grade table.
+  const crop = await uniqueName(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      const renamed = await renameCrop(trx, orgId, id, name);
+      if (renamed) await regradeBaleCells(trx, orgId);
+      return renamed;
+    }),
+  );
   if (!crop) throw new AppError('NOT_FOUND', m.cropNotFound);
   return crop;
 }

@@ -9,6 +9,7 @@ import { cropYearDays } from '@baletrack/domain/crop-year';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { regradeBaleCells } from '../bales/bale-writes.repository.ts';
 import { findCrop } from '../crops/crops.repository.ts';
 import { existingFieldIds } from '../fields/fields.repository.ts';
 import { findSettings } from '../settings/settings.repository.ts';
@@ -88,6 +89,7 @@ export async function createCutting(
   const id = await ctx.db.transaction().execute(async (trx) => {
     const cutting = await checkCutting(ctx, trx, orgId, request);
     const [created] = await insertCuttings(trx, orgId, [cutting]);
+    await regradeBaleCells(trx, orgId);
     return created as string;
   });
   return cuttingOf(ctx, orgId, id);
@@ -105,12 +107,16 @@ export async function updateCuttingOf(
     if (!stored) throw new AppError('NOT_FOUND', m.cuttingNotFound);
     const cutting = await checkCutting(ctx, trx, orgId, request, id);
     await updateCutting(trx, orgId, id, cutting);
+    await regradeBaleCells(trx, orgId);
   });
   return cuttingOf(ctx, orgId, id);
 }
 
 export async function deleteCuttingOf(ctx: AppContext, orgId: string, id: string): Promise<void> {
-  if (!(await deleteCutting(ctx.db, orgId, id))) {
-    throw new AppError('NOT_FOUND', m.cuttingNotFound);
-  }
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await deleteCutting(trx, orgId, id))) {
+      throw new AppError('NOT_FOUND', m.cuttingNotFound);
+    }
+    await regradeBaleCells(trx, orgId);
+  });
 }

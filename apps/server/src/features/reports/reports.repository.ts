@@ -4,9 +4,9 @@ import type { Database, Db } from '@baletrack/db/database';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { recordColumns } from '../bales/bale-writes.repository.ts';
 import { baleColumns, madeWithin, visibleBales } from '../bales/bales.repository.ts';
+import { cuttingMembership } from '../bales/cutting-membership.repository.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
 import type { TimeRange } from '../bales/time-range.ts';
-import { cuttingMembership } from '../cuttings/cutting-membership.repository.ts';
 
 /** Whether the bale lies in any cutting (the cutting rule, `cuttingMembership`). */
 export function inSomeCutting(eb: ExpressionBuilder<Database, 'bales'>) {

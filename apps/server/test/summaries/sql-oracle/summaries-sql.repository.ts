@@ -8,9 +8,9 @@ import type { Db } from '@baletrack/db/database';
 import { hayGradeLabel } from '@baletrack/domain/quality-grade/hay-grade';
 import { type RawBuilder, sql } from 'kysely';
 import { madeWithin, visibleBales } from '../../../src/features/bales/bales.repository.ts';
+import { cuttingMembership } from '../../../src/features/bales/cutting-membership.repository.ts';
 import type { BalePredicate } from '../../../src/features/bales/filter-predicate.ts';
 import type { TimeRange } from '../../../src/features/bales/time-range.ts';
-import { cuttingMembership } from '../../../src/features/cuttings/cutting-membership.repository.ts';
 import type { SummaryRow } from '../../../src/features/summaries/summary-aggregate.ts';
 import {
   aboveSafeMoisture,

@@ -9,7 +9,7 @@ import {
   LEGUME_NAME_PATTERN,
 } from '@baletrack/domain/quality-grade/quality-grade';
 import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
-import { cuttingMembership } from '../../../src/features/cuttings/cutting-membership.repository.ts';
+import { cuttingMembership } from '../../../src/features/bales/cutting-membership.repository.ts';
 
 // Per-bale SQL expressions of the domain's rules, built from the numbers the domain module
 // exports (never retyped here), so a summary over 200,000 bales needs no row in Node.

@@ -4,7 +4,7 @@ import { cuttingSchema, type SaveCuttingRequest } from '@baletrack/contracts/cut
 import { fieldSchema } from '@baletrack/contracts/fields/field';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visibleBales } from '../../src/features/bales/bales.repository.ts';
-import { cuttingMembership } from '../../src/features/cuttings/cutting-membership.repository.ts';
+import { cuttingMembership } from '../../src/features/bales/cutting-membership.repository.ts';
 import { type Farm, ingest, newBale, newBaler, newFarm, square } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
