@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signInTo } from './support/accounts.ts';
-import { baleMap, signInAsDemoOwner } from './support/demo-map.ts';
+import { baleMap, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 import { superAdmin } from './support/superadmin.ts';
 
 // One app shell on every signed-in screen (docs/product.md#the-app-shell): the header with the
@@ -17,6 +17,8 @@ const screens = [
   { path: '/users', heading: 'Sub-Accounts and Balers' },
   { path: '/subscription', heading: 'Subscription plans and pricing' },
   { path: '/reports', heading: 'Bale Reporting' },
+  { path: '/inventory', heading: 'Inventory' },
+  { path: '/heat-risk', heading: 'Heat risk' },
   { path: '/automated-reports', heading: 'Automated Reports' },
   { path: '/account', heading: 'Account management' },
   { path: '/help', heading: 'Helpful Information' },
@@ -85,6 +87,33 @@ for (const viewport of viewports) {
       await page.getByRole('button', { name: 'Menu' }).click();
       await expect(page.getByRole('menuitem', { name: 'Fields', exact: true })).toBeVisible();
       await expectNoSeriousA11yViolations(page, `the map's menu (${viewport.name})`);
+      await page.keyboard.press('Escape');
+
+      // The map's panels and dialogs, each on its own.
+      for (const [item, dialog] of [
+        ['Summary', 'Summary'],
+        ['Farm settings', 'Farm settings'],
+        ['User Settings', 'Change password'],
+        ['Filters', 'Filters'],
+      ] as const) {
+        await openMenuItem(page, item);
+        await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+        await expectNoSeriousA11yViolations(page, `${dialog} (${viewport.name})`);
+        if (item !== 'Filters') {
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
+        }
+      }
+      await page
+        .getByRole('dialog', { name: 'Filters' })
+        .getByRole('button', { name: 'New filter' })
+        .click();
+      await expect(page.getByRole('dialog', { name: 'New filter' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `New filter (${viewport.name})`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'New filter' })).toBeHidden();
+
+      await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('menuitem', { name: 'Cuttings and Crops' }).click();
       await expect(
         page.getByRole('heading', { name: 'Cuttings and Crops', level: 1 }),
@@ -98,6 +127,11 @@ for (const viewport of viewports) {
         );
         await expectShell(page, screen.path);
         await expectNoSeriousA11yViolations(page, `${screen.path} (${viewport.name})`);
+        if (screen.path === '/fields') {
+          await page.getByRole('button', { name: 'Import', exact: true }).click();
+          await expect(page.getByRole('region', { name: 'Import fields' })).toBeVisible();
+          await expectNoSeriousA11yViolations(page, `importing fields (${viewport.name})`);
+        }
       }
 
       // From any screen the menu leads back to the map.

@@ -43,6 +43,9 @@ export const theme = createTheme({
     // A plain object, not Menu.extend: with the build's chunks (docs/adr/0016-code-splitting-and-
     // compression.md) Menu was not yet defined when the theme was made, and the app did not start.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A loader is named for what loads ("Loading balers"); a name needs a role on its span
+    // (axe-core: aria-prohibited-attr), and a status is read out when it appears.
+    Loader: { defaultProps: { role: 'status' } },
     // Mantine's notifications close with an unnamed button (axe-core: button-name).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A table wider than a phone scrolls in its own box; the keyboard must reach it too
@@ -58,9 +61,15 @@ export const theme = createTheme({
   },
 });
 
-/** Field errors in red 9 (5.3:1 on white) rather than Mantine's red 6 (3.3:1). */
+/**
+ * Field errors in red 9 (5.3:1 on white) rather than Mantine's red 6 (3.3:1); placeholders in
+ * gray 6 (5.3:1) rather than gray 5 (2.1:1), as a file input's "Choose a file" is its only text.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-error': 'var(--mantine-color-red-9)' },
+  light: {
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+  },
   dark: {},
 });

@@ -9,6 +9,8 @@ export interface BalerActionsProps {
   baler: Baler;
   /** Sub-users see every control, disabled, with the reason on hover. */
   canModify: boolean;
+  /** Its subscription months, which everyone may look at. */
+  onMonths: (baler: Baler) => void;
   onRename: (baler: Baler) => void;
   onRotateKey: (baler: Baler) => void;
   onRemove: (baler: Baler) => void;
@@ -18,6 +20,7 @@ export interface BalerActionsProps {
 export function BalerActions({
   baler,
   canModify,
+  onMonths,
   onRename,
   onRotateKey,
   onRemove,
@@ -44,6 +47,7 @@ export function BalerActions({
       label={`Actions for baler ${baler.name}`}
       note={messages.roles.ownerOnlyBalers}
       actions={[
+        { label: 'Months', onClick: () => onMonths(baler) },
         { label: 'Rename', onClick: () => onRename(baler), disabled },
         {
           label: baler.active ? 'Deactivate' : 'Activate',

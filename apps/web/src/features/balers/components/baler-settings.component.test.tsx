@@ -40,7 +40,7 @@ describe('BalerSettings on a desktop', () => {
       queryData,
     });
     const row = screen.getByRole('row', { name: /Round 5ft/ });
-    for (const name of ['Rename', 'Deactivate', 'New key', 'Remove']) {
+    for (const name of ['Months', 'Rename', 'Deactivate', 'New key', 'Remove']) {
       expect(within(row).getByRole('button', { name })).toBeTruthy();
     }
     await user.click(within(row).getByRole('button', { name: 'Rename' }));
@@ -52,7 +52,7 @@ describe('BalerSettings on a desktop', () => {
 describe('BalerSettings on a phone', () => {
   onPhoneScreen();
 
-  it("gathers a baler's controls in its row menu: Rename, Deactivate, New key, Remove", async () => {
+  it("gathers a baler's controls in its row menu: Months, Rename, Deactivate, New key, Remove", async () => {
     const { user } = renderWithProviders(<BalerSettings canModify testPlace={testPlace} />, {
       queryData,
     });
@@ -63,7 +63,7 @@ describe('BalerSettings on a phone', () => {
       within(screen.getByRole('menu'))
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Rename', 'Deactivate', 'New key', 'Remove']);
+    ).toEqual(['Months', 'Rename', 'Deactivate', 'New key', 'Remove']);
 
     await user.click(screen.getByRole('menuitem', { name: 'Rename' }));
     const rename = screen.getByRole('dialog', { name: 'Rename baler' });
@@ -86,8 +86,16 @@ describe('BalerSettings on a phone', () => {
     await user.click(within(row).getByRole('button', { name: 'Actions for baler Big square 3x4' }));
     const menu = screen.getByRole('menu');
     expect(menu.textContent).toContain('Only the account owner can modify balers.');
-    for (const item of within(menu).getAllByRole('menuitem')) {
+    // Everyone may look at a baler's subscription months; only the owner may change the baler.
+    const [months, ...changes] = within(menu).getAllByRole('menuitem');
+    expect(months?.textContent).toBe('Months');
+    expect(months).toHaveProperty('disabled', false);
+    for (const item of changes) {
       expect(item).toHaveProperty('disabled', true);
     }
+    await user.click(months as HTMLElement);
+    expect(
+      screen.getByRole('dialog', { name: 'Subscription months: Big square 3x4' }),
+    ).toBeTruthy();
   });
 });

@@ -44,11 +44,11 @@ export function BalerSettings({
           Your balers
         </Title>
         <BalersList
-          onMonths={setMonths}
           actions={(baler) => (
             <BalerActions
               baler={baler}
               canModify={canModify}
+              onMonths={setMonths}
               onRename={setRenaming}
               onRotateKey={setRotating}
               onRemove={setRemoving}

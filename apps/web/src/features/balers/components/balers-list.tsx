@@ -6,13 +6,7 @@ import { BalersTable } from '@/features/balers/components/balers-table';
 import { balerErrorMessage } from '@/features/balers/utils/baler-error-message';
 
 /** The organization's balers as loaded from GET /machines, with their loading and failure. */
-export function BalersList({
-  actions,
-  onMonths,
-}: {
-  actions?: (baler: Baler) => ReactNode;
-  onMonths?: (baler: Baler) => void;
-}) {
+export function BalersList({ actions }: { actions?: (baler: Baler) => ReactNode }) {
   const balers = useBalers();
   if (balers.isPending) return <Loader aria-label="Loading balers" />;
   if (balers.isError) {
@@ -22,5 +16,5 @@ export function BalersList({
       </Alert>
     );
   }
-  return <BalersTable balers={balers.data.balers} actions={actions} onMonths={onMonths} />;
+  return <BalersTable balers={balers.data.balers} actions={actions} />;
 }

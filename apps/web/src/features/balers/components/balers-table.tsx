@@ -1,6 +1,6 @@
 import type { Baler } from '@baletrack/contracts/balers/baler';
 import { messages } from '@baletrack/contracts/errors/messages';
-import { Anchor, Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RowActionsHeader } from '@/components/row-actions';
 import {
@@ -11,10 +11,8 @@ import {
 
 interface BalersTableProps {
   balers: Baler[];
-  /** The owner's controls for one baler, its row's last cell (`RowActions`); without, it lists. */
+  /** The controls for one baler (its months, the owner's changes), its row's last cell. */
   actions?: (baler: Baler) => ReactNode;
-  /** Opens the baler's subscription months; without it the dates only show. */
-  onMonths?: (baler: Baler) => void;
 }
 
 function Expiry({ iso, none }: { iso: string | null; none: string }) {
@@ -30,7 +28,7 @@ function Expiry({ iso, none }: { iso: string | null; none: string }) {
  * The organization's balers: name, VIN, on/off, ACM and subscription
  * (docs/product.md#balers-and-authorized-emails).
  */
-export function BalersTable({ balers, actions, onMonths }: BalersTableProps) {
+export function BalersTable({ balers, actions }: BalersTableProps) {
   if (balers.length === 0) {
     return <Text c="dimmed">{messages.baler.noBalers}</Text>;
   }
@@ -86,12 +84,6 @@ export function BalersTable({ balers, actions, onMonths }: BalersTableProps) {
                     <Text size="xs" c="dimmed">
                       Renews each month
                     </Text>
-                  )}
-                  {onMonths && (
-                    <Anchor component="button" size="xs" onClick={() => onMonths(baler)}>
-                      Months
-                      <VisuallyHidden> of {baler.name}</VisuallyHidden>
-                    </Anchor>
                   )}
                 </Stack>
               </Table.Td>
