@@ -56,3 +56,51 @@ describe('table', () => {
     expect(pagesOfRows(4, 50, 16)).toEqual([1, 1, 1, 1]);
   });
 });
+
+describe('a table header', () => {
+  /** The texts a table draws for its header and one row, with their tops. */
+  function drawn(titles: string[]) {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margins: { top: 50, bottom: 60, left: 50, right: 50 },
+    });
+    const texts: { text: string; y: number }[] = [];
+    const write = doc.text.bind(doc);
+    doc.text = ((text: string, x?: number, y?: number, options?: object) => {
+      texts.push({ text, y: y ?? 0 });
+      return write(text, x, y, options);
+    }) as typeof doc.text;
+    const columns = titles.map((title) => ({ title, width: 0.15, cell: () => '1,234.56' }));
+    table(doc, [{ title: 'Field', width: 0.4, cell: () => 'North' }, ...columns], [0]);
+    doc.end();
+    return texts;
+  }
+
+  it('keeps every title whole, a unit that does not fit on a second line', () => {
+    const texts = drawn(['Weight (long tons)', 'Dry matter (long tons)']);
+    expect(texts.map((t) => t.text)).toEqual([
+      'Field',
+      'Weight',
+      '(long tons)',
+      'Dry matter',
+      '(long tons)',
+      'North',
+      '1,234.56',
+      '1,234.56',
+    ]);
+    // The row sits below both lines of the header.
+    const unitTop = texts.find((t) => t.text === '(long tons)')?.y ?? 0;
+    expect(texts.find((t) => t.text === 'North')?.y).toBeGreaterThan(unitTop + 9);
+  });
+
+  it('keeps titles that fit on one line', () => {
+    expect(drawn(['Weight (t)', 'Moisture']).map((t) => t.text)).toEqual([
+      'Field',
+      'Weight (t)',
+      'Moisture',
+      'North',
+      '1,234.56',
+      '1,234.56',
+    ]);
+  });
+});

@@ -75,6 +75,8 @@ export interface TableColumn<Row> {
 /** Rows a table never leaves alone on its last page: fewer move there with the ones before. */
 export const LAST_PAGE_MIN_ROWS = 5;
 const ROW_HEIGHT = 16;
+/** A header's second line, for a title's unit. */
+const TITLE_LINE = 10;
 
 /**
  * The room a table needs where it starts: its header with three rows, or a short table whole
@@ -100,43 +102,57 @@ export function table<Row>(
   const total = contentWidth(doc);
   const rowHeight = ROW_HEIGHT;
   const pad = 4;
-  const line = (cells: (column: TableColumn<Row>) => string, bold: boolean) => {
+  // A title too wide for its column ("Dry matter (long tons)") puts its unit on a second line.
+  doc.font(BOLD).fontSize(9);
+  const titleLines = columns.map((column) => {
+    const width = column.width * total - 2 * pad;
+    const unit = column.title.indexOf(' (');
+    return doc.widthOfString(pdfText(column.title)) <= width || unit < 0
+      ? [column.title]
+      : [column.title.slice(0, unit), column.title.slice(unit + 1)];
+  });
+  const headerLines = Math.max(...titleLines.map((lines) => lines.length));
+  const line = (cells: (index: number) => string[], bold: boolean) => {
     const y = doc.y;
+    const height = rowHeight + (bold ? (headerLines - 1) * TITLE_LINE : 0);
     let x = left;
     doc
       .font(bold ? BOLD : FONT)
       .fontSize(9)
       .fillColor(INK);
-    for (const column of columns) {
+    for (const [index, column] of columns.entries()) {
       const width = column.width * total - 2 * pad;
-      doc.text(fit(doc, cells(column), width), x + pad, y + 4, {
-        width,
-        align: column.align ?? 'left',
-        lineBreak: false,
-      });
+      for (const [n, text] of cells(index).entries()) {
+        doc.text(fit(doc, text, width), x + pad, y + 4 + n * TITLE_LINE, {
+          width,
+          align: column.align ?? 'left',
+          lineBreak: false,
+        });
+      }
       x += column.width * total;
     }
     doc
-      .moveTo(left, y + rowHeight)
-      .lineTo(left + total, y + rowHeight)
+      .moveTo(left, y + height)
+      .lineTo(left + total, y + height)
       .lineWidth(bold ? 1 : 0.5)
       .strokeColor(bold ? INK : RULE)
       .stroke();
     doc.x = left;
-    doc.y = y + rowHeight;
+    doc.y = y + height;
   };
+  const header = () => line((index) => titleLines[index] ?? [], true);
   const tail = options.tail ?? 0;
   const lastRows = Math.min(LAST_PAGE_MIN_ROWS, rows.length);
   const lastStart = rows.length - lastRows;
-  keepTogether(doc, tableStartHeight(rows.length, tail));
-  line((column) => column.title, true);
+  keepTogether(doc, tableStartHeight(rows.length, tail) + (headerLines - 1) * TITLE_LINE);
+  header();
   for (const [i, row] of rows.entries()) {
     const needed = i === lastStart ? lastRows * rowHeight + tail : rowHeight;
     if (roomLeft(doc) < needed) {
       doc.addPage();
-      line((column) => column.title, true);
+      header();
     }
-    line((column) => column.cell(row), false);
+    line((index) => [columns[index]?.cell(row) ?? ''], false);
   }
 }
 
