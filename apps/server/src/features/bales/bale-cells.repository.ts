@@ -261,8 +261,30 @@ const measureColumns: Record<CellMeasure, [sum: string, count: string]> = {
   ash: ['ash_sum', 'ash_count'],
   sugar: ['sugar_sum', 'sugar_count'],
 };
+// The read's sums, made once: as JSON arrays of the measures' sums, their counts and the grades.
 const measureSums = (part: 0 | 1) =>
-  sql.join(cellMeasures.map((m) => sql`sum(${sql.ref(`c.${measureColumns[m][part]}`)})::float8`));
+  sql`json_build_array(${sql.join(
+    cellMeasures.map((m) => sql`sum(${sql.ref(`c.${measureColumns[m][part]}`)})::float8`),
+  )})`;
+const readSums = sql`${measureSums(0)} as sums, ${measureSums(1)} as counts,
+  json_build_array(${sql.join(hayGrades.map((_, i) => sql`sum(c.grade_counts[${sql.lit(i + 1)}])::int`))}) as "gradeCounts"`;
+// The columns both kinds of cell hold, each once.
+const sharedColumns = sql.join(
+  [
+    ...new Set([
+      'baler_id',
+      'cell_x',
+      'cell_y',
+      'count',
+      'dry_mass_kg',
+      'peak_moisture_max',
+      'above_safe',
+      ...cellMeasures.flatMap((m) => measureColumns[m]),
+      'lat_sum',
+      'lon_sum',
+    ]),
+  ].map((name) => sql.ref(`c.${name}`)),
+);
 
 /** Visible bales summed (per zoom-16 tile, when asked). */
 export interface CellSums {
@@ -318,29 +340,15 @@ function splitByMonth(query: CellQuery) {
 function cellsOfRange(orgId: string, query: CellQuery) {
   const { months, days } = splitByMonth(query);
   const retail = query.onHand ? sql`and not c.retail` : sql``;
-  // The columns both kinds of cell hold, each once.
-  const names = new Set([
-    'baler_id',
-    'cell_x',
-    'cell_y',
-    'count',
-    'dry_mass_kg',
-    'peak_moisture_max',
-    'above_safe',
-    ...cellMeasures.flatMap((m) => measureColumns[m]),
-    'lat_sum',
-    'lon_sum',
-  ]);
-  const columns = sql.join([...names].map((name) => sql.ref(`c.${name}`)));
   const parts = days.map(
-    (range) => sql`select ${month} as month, ${columns},
+    (range) => sql`select ${month} as month, ${sharedColumns},
       array[${sql.join(hayGrades.map(pickedGrade))}] as grade_counts
       from ${withLegume(sql`from bale_cells c where c.org_id = ${orgId}
         ${range.from ? sql`and c.day >= ${range.from}::date` : sql``}
         and c.day < ${range.to}::date ${retail}`)}`,
   );
   if (months) {
-    parts.unshift(sql`select c.month, ${columns}, c.grade_counts from bale_cell_months c
+    parts.unshift(sql`select c.month, ${sharedColumns}, c.grade_counts from bale_cell_months c
       where c.org_id = ${orgId}
         ${months.from ? sql`and c.month >= ${months.from}::date` : sql``}
         ${months.to ? sql`and c.month < ${months.to}::date` : sql``} ${retail}`);
@@ -369,8 +377,7 @@ export async function readCellSums(
     select m.baler_id is not null as visible, sum(c.count)::int as count,
         sum(c.dry_mass_kg)::float8 as "dryMassKg", max(c.peak_moisture_max) as "peakMoistureMax",
         sum(c.above_safe)::int as "aboveSafe",
-        json_build_array(${measureSums(0)}) as sums, json_build_array(${measureSums(1)}) as counts,
-        json_build_array(${sql.join(hayGrades.map((_, i) => sql`sum(c.grade_counts[${sql.lit(i + 1)}])::int`))}) as "gradeCounts",
+        ${readSums},
         (select v.cells_rule from bale_versions v where v.org_id = ${orgId}) as rule,
         ${tile}
       from (${cellsOfRange(orgId, query)}) c

@@ -121,8 +121,12 @@ export function toMapCluster(
   place: Pick<MapCluster, 'id' | 'lat' | 'lon' | 'expansionZoom'>,
   totals: Totals,
 ): MapCluster {
+  // Written out, not spread: one object shape for every cluster of every answer.
   return {
-    ...place,
+    id: place.id,
+    lat: place.lat,
+    lon: place.lon,
+    expansionZoom: place.expansionZoom,
     count: totals.bales,
     avgWeightKg: round(totals.weightKg / totals.bales),
     avgMoisture: round(totals.moisture / totals.bales),
@@ -135,10 +139,10 @@ export function toMapCluster(
 /** The bales of each grade present, best first (legume table, then grass). */
 export function gradeCounts(totals: Totals): Partial<Record<HayGrade, number>> {
   const counts: Partial<Record<HayGrade, number>> = {};
-  gradeFields.forEach((field, g) => {
-    const count = totals[field];
+  for (let g = 0; g < gradeFields.length; g += 1) {
+    const count = totals[gradeFields[g] as GradeField];
     if (count > 0) counts[hayGrades[g] as HayGrade] = count;
-  });
+  }
   return counts;
 }
 
