@@ -12,6 +12,11 @@ const failing = new Set(['serious', 'critical']);
  * text and the first elements it found, e.g. `await expectNoSeriousA11yViolations(page, 'Fields')`.
  */
 export async function expectNoSeriousA11yViolations(page: Page, screen: string): Promise<void> {
+  // Colours as a person sees them once the screen has settled: a dialog fading in blends its text
+  // with what lies behind it until its transition ends.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

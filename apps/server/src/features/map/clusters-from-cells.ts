@@ -56,7 +56,9 @@ async function cellIndex(
   if (!days) return undefined;
   const read = await readCellSums(ctx.db, orgId, { ...days, perTile: true });
   if (!read) return undefined;
-  // One row per tile: a point at its bales' middle, carrying their sums.
+  // One row per tile: a point at its bales' middle, carrying their sums. Supercluster's clusters
+  // depend on the order points come in: by tile, so a view is clustered the same every time.
+  read.cells.sort((a, b) => a.cellX - b.cellX || a.cellY - b.cellY);
   const tiles = new Map<number, Feature>();
   for (const cell of read.cells) {
     // One object shape for every cell (no spread or computed keys): supercluster reads them all.
