@@ -5,7 +5,8 @@ import type pg from 'pg';
 // sent unnamed on every call; the map's and summaries' cell reads spend about as long being
 // planned as being run. A statement seen again is sent by name, so each connection parses it
 // once and may keep a generic plan. Bounded: texts repeated by the process, at most
-// MAX_PER_CONNECTION per connection; the rest go unnamed as before.
+// MAX_PER_CONNECTION per connection; the rest go unnamed as before. A statement whose best plan
+// depends on its values asks for custom plans in its transaction (refreshBaleCells does).
 
 /** Calls of one text before it is prepared: one-off statements (migrations) never are. */
 const CALLS_BEFORE_NAMING = 2;
