@@ -162,36 +162,44 @@ export async function ingest(
 export async function newFarm(t: TestApp, organizationName?: string) {
   const owner = await newConfirmedUser(t.ctx, { organizationName });
   const tokens = await signIn(t, owner.email, owner.password);
-  const call = (
-    method: string,
-    path: string,
-    query: Record<string, unknown> = {},
-    body?: unknown,
-  ) => {
-    const search = new URLSearchParams(
-      Object.entries(query)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]): [string, string] => [k, String(v)]),
-    );
-    const qs = search.size > 0 ? `?${search}` : '';
-    return fetch(`${t.url}/data-api${path}${qs}`, {
-      method,
-      headers: {
-        authorization: tokens.IdToken,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  // The data API through one process of the installation (`t`, or another on its database).
+  const client = (base: TestApp) => {
+    const call = (
+      method: string,
+      path: string,
+      query: Record<string, unknown> = {},
+      body?: unknown,
+    ) => {
+      const search = new URLSearchParams(
+        Object.entries(query)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]): [string, string] => [k, String(v)]),
+      );
+      const qs = search.size > 0 ? `?${search}` : '';
+      return fetch(`${base.url}/data-api${path}${qs}`, {
+        method,
+        headers: {
+          authorization: tokens.IdToken,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    };
+    return {
+      get: (path: string, query?: Record<string, unknown>) => call('GET', path, query),
+      post: (path: string, body: unknown) => call('POST', path, {}, body),
+      put: (path: string, body: unknown) => call('PUT', path, {}, body),
+      delete: (path: string) => call('DELETE', path),
+      /** Any method with a query and an optional JSON body (crops take their name as a query). */
+      call,
+    };
   };
   return {
     orgId: owner.orgId,
     owner,
-    get: (path: string, query?: Record<string, unknown>) => call('GET', path, query),
-    post: (path: string, body: unknown) => call('POST', path, {}, body),
-    put: (path: string, body: unknown) => call('PUT', path, {}, body),
-    delete: (path: string) => call('DELETE', path),
-    /** Any method with a query and an optional JSON body (crops take their name as a query). */
-    call,
+    ...client(t),
+    /** The same calls, signed in the same, through another process on the same database. */
+    through: client,
   };
 }
 

@@ -65,7 +65,8 @@ export async function startTestApp(
   });
   const app = await buildApp(ctx);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  ctx.config = { ...config, publicUrl: address };
+  // Processes of one installation sit behind one public address (their tokens' issuer).
+  ctx.config = { ...config, publicUrl: shared?.ctx.config.publicUrl ?? address };
   return {
     app,
     ctx,
