@@ -1,8 +1,9 @@
+import { PassThrough } from 'node:stream';
 import { ingestMessages } from '@baletrack/contracts/ingest/ingest';
 import secureJson from 'secure-json-parse';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../../lib/app-error.ts';
-import { BatchBody } from './ingest-body.ts';
+import { BatchBody, receiveBatchBody } from './ingest-body.ts';
 
 // The streamed body must answer as the whole-body parse did (Fastify's JSON parser, then the
 // envelope schema), however the bytes are cut into chunks.
@@ -143,5 +144,27 @@ describe('BatchBody', () => {
     const body = new BatchBody(chunks(Buffer.from('{"bales":[1,2,3]}'), 4), MAX_RECORDS);
     for await (const i of body.arrived()) if (i === 0) break;
     expect(await body.all()).toEqual([1, 2, 3]);
+  });
+});
+
+describe('receiveBatchBody', () => {
+  it('gives the event loop a turn between pieces, so other requests never wait a whole batch', async () => {
+    const stream = new PassThrough();
+    const received = receiveBatchBody(stream, undefined, 1_000);
+    for (const piece of ['{"bales":[', '1,', '2,', '3]}']) stream.write(piece);
+    stream.end();
+    const body = await received;
+    // Another request's work, queued turn after turn: how many records it saw read each time.
+    const seen: number[] = [];
+    let running = true;
+    const other = () => {
+      seen.push(body.records.length);
+      if (running) setImmediate(other);
+    };
+    setImmediate(other);
+    expect(await body.all()).toEqual([1, 2, 3]);
+    running = false;
+    expect(seen).toContain(1);
+    expect(seen).toContain(2);
   });
 });
