@@ -57,10 +57,12 @@ export async function measureClustersApi(
   idToken: string,
   views: MapViewQuery[],
 ): Promise<ClustersApiRun> {
-  const first = await timedCall(url, idToken, opening(views));
+  const first = await timedClustersCall(url, idToken, opening(views));
   const samples: number[] = [];
   for (let i = 0; i < CALLS; i += 1) {
-    samples.push((await timedCall(url, idToken, views[i % views.length] as MapViewQuery)).ms);
+    samples.push(
+      (await timedClustersCall(url, idToken, views[i % views.length] as MapViewQuery)).ms,
+    );
   }
   return { firstMs: first.ms, balesInView: first.bales, samples };
 }
@@ -79,10 +81,10 @@ export async function measureCatchUp(
   const samples: number[] = [];
   let countsIt = true;
   for (let round = 0; round < CATCH_UP_ROUNDS; round += 1) {
-    const before = await timedCall(url, idToken, opening(views));
+    const before = await timedClustersCall(url, idToken, opening(views));
     const bale = baler.next(new Date(Date.UTC(2026, 10, 20, 18, round)));
     await sendBatches(url, [{ key: balerKey, bales: [bale] }]);
-    const after = await timedCall(url, idToken, opening(views));
+    const after = await timedClustersCall(url, idToken, opening(views));
     samples.push(after.ms);
     countsIt &&= after.bales === before.bales + 1;
   }
@@ -92,7 +94,8 @@ export async function measureCatchUp(
 /** The view the map opens on, about: the farm at zoom 13. */
 const opening = (views: MapViewQuery[]) => views[3] as MapViewQuery;
 
-async function timedCall(url: string, idToken: string, view: MapViewQuery) {
+/** One `/clusters/get` of `view`: its time and the bales its answer accounts for. */
+export async function timedClustersCall(url: string, idToken: string, view: MapViewQuery) {
   const query = new URLSearchParams(
     Object.entries(view).map(([k, v]): [string, string] => [k, String(v)]),
   );

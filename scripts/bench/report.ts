@@ -7,6 +7,7 @@ import { callOverheadRow } from './call-overhead.ts';
 import { WHOLE_FARM_ZOOMS } from './clusters-api.ts';
 import type { ColdStartRun } from './cold-start.ts';
 import { dataExportRow } from './data-export-api.ts';
+import { loopDelayRows } from './event-loop.ts';
 import { heatmapRows } from './heatmap-api.ts';
 import { pageBytesRows } from './page-bytes.ts';
 import { LOADS } from './page-load.ts';
@@ -150,6 +151,9 @@ function rowsOf(f: DatabaseFigures): Row[] {
     rows.push({ database, ...row, result: verdict(pass) });
   }
   for (const { pass, ...row } of summaryRows(f.kind, f.summaries, f.summaryBaselines)) {
+    rows.push({ database, ...row, result: pass === undefined ? '—' : verdict(pass) });
+  }
+  for (const { pass, ...row } of loopDelayRows(f.kind === 'postgres', f.loopDelay)) {
     rows.push({ database, ...row, result: pass === undefined ? '—' : verdict(pass) });
   }
   const { pass: csvFlat, ...csvRow } = reportCsvRow(f.reportCsv);

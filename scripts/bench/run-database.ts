@@ -25,6 +25,7 @@ import {
 } from './clusters-api.ts';
 import { type ColdStartRun, measureColdStart } from './cold-start.ts';
 import { type DataExportRun, dataExportRow, measureDataExport } from './data-export-api.ts';
+import { type LoopDelayFigures, loopDelayDuring, measureIndexing } from './event-loop.ts';
 import { type HeatmapApiRun, measureHeatmapApi } from './heatmap-api.ts';
 import {
   batchesOf,
@@ -72,6 +73,8 @@ export interface DatabaseFigures {
   coldStart: ColdStartRun;
   /** After a restart without them (deleted first): every bale read and indexed. */
   coldFromRows: ColdStartRun;
+  /** How late the event loop ran during ingest and while the farm was indexed. */
+  loopDelay: LoopDelayFigures;
   summaries: SummariesApiRun;
   summaryBaselines: SummaryBaselines;
   dataExport: DataExportRun;
@@ -166,17 +169,21 @@ async function measureProduct(
     const start = server.memory();
     const { farm, neighbour } = farms;
     log(`ingest: ${farm.total.toLocaleString('en-US')} bales through the API, one client`);
-    const ingest = await sendBatches(
-      server.url,
-      batchesOf(
-        farm.balers.map((b, i) => ({ key: accounts.farm.balerKeys[i] ?? '', bales: b.bales })),
+    const { value: ingest, delay: ingestDelay } = await loopDelayDuring(server, () =>
+      sendBatches(
+        server.url,
+        batchesOf(
+          farm.balers.map((b, i) => ({ key: accounts.farm.balerKeys[i] ?? '', bales: b.bales })),
+        ),
       ),
     );
     log(`${rate(ingest)} bales/s; now ${neighbour.total.toLocaleString('en-US')} from two clients`);
-    const concurrent = await sendConcurrently(
-      server.url,
-      neighbour.balers.map((b, i) =>
-        batchesOf([{ key: accounts.neighbour.balerKeys[i] ?? '', bales: b.bales }]),
+    const { value: concurrent, delay: concurrentDelay } = await loopDelayDuring(server, () =>
+      sendConcurrently(
+        server.url,
+        neighbour.balers.map((b, i) =>
+          batchesOf([{ key: accounts.neighbour.balerKeys[i] ?? '', bales: b.bales }]),
+        ),
       ),
     );
     const afterIngest = server.memory();
@@ -231,19 +238,22 @@ async function measureProduct(
     log('restart: the opening view and the summary at once on a fresh process');
     const coldStart = await restarted(env, cleanup, (again) =>
       signIn(again.url, env, accounts.farm).then((token) =>
-        measureColdStart(again, token, views[3] as MapViewQuery, farm.years[1]),
+        measureColdStart(again, token, opening(views), farm.years[1]),
       ),
     );
     log('restart without the kept snapshots: every bale read and indexed again');
     fs.rmSync(path.join(dataDir, 'snapshots'), { recursive: true, force: true });
-    const coldFromRows = await restarted(env, cleanup, (again) =>
-      signIn(again.url, env, accounts.farm).then((token) =>
-        measureColdStart(again, token, views[3] as MapViewQuery, farm.years[1]),
-      ),
-    );
+    const { coldFromRows, indexing } = await restarted(env, cleanup, async (again) => {
+      const token = await signIn(again.url, env, accounts.farm);
+      return {
+        coldFromRows: await measureColdStart(again, token, opening(views), farm.years[1]),
+        indexing: await measureIndexing(again, token, closest(views)),
+      };
+    });
     return {
       coldStart,
       coldFromRows,
+      loopDelay: { ingest: ingestDelay, concurrent: concurrentDelay, indexing },
       dataExport,
       reportCsv,
       heatmap,
@@ -279,12 +289,16 @@ async function ingestAlone(
   let ingest: IngestRun;
   try {
     log(`ingest: ${farm.total.toLocaleString('en-US')} bales through the API, one client`);
-    ingest = await sendBatches(
-      server.url,
-      batchesOf(
-        farm.balers.map((b, i) => ({ key: accounts.farm.balerKeys[i] ?? '', bales: b.bales })),
+    const run = await loopDelayDuring(server, () =>
+      sendBatches(
+        server.url,
+        batchesOf(
+          farm.balers.map((b, i) => ({ key: accounts.farm.balerKeys[i] ?? '', bales: b.bales })),
+        ),
       ),
     );
+    ingest = run.value;
+    log(`event loop meanwhile: p99 ${run.delay.p99} ms, max ${run.delay.max} ms`);
   } finally {
     await stopServer();
   }
@@ -406,21 +420,27 @@ async function coldAlone(
       ),
     );
     const idToken = await signIn(server.url, env, accounts.farm);
-    await measureColdStart(server, idToken, views[3] as MapViewQuery, farm.years[1]);
+    await measureColdStart(server, idToken, opening(views), farm.years[1]);
   } finally {
     await stopServer();
   }
   for (let round = 1; round <= 4; round += 1) {
-    const run = await restarted(env, cleanup, (again) =>
-      signIn(again.url, env, accounts.farm).then((token) =>
-        measureColdStart(again, token, views[3] as MapViewQuery, farm.years[1]),
-      ),
-    );
+    const { run, indexing } = await restarted(env, cleanup, async (again) => {
+      const token = await signIn(again.url, env, accounts.farm);
+      return {
+        run: await measureColdStart(again, token, opening(views), farm.years[1]),
+        indexing: await measureIndexing(again, token, closest(views)),
+      };
+    });
     const kib = ((run.loaded.rssMiB - run.atRest.rssMiB) * 1024) / run.visible;
     log(
       `restart ${round}${round === 4 ? ' without the kept snapshots' : ''}: ` +
         `${Math.round(run.ms)} ms (clusters ${Math.round(run.clustersMs)}, ` +
         `summary ${Math.round(run.summaryMs)}); ${kib.toFixed(2)} KiB a bale over rest`,
+    );
+    const { p99, max } = indexing.delay;
+    log(
+      `  then zoom 15: ${Math.round(indexing.ms)} ms; event loop meanwhile p99 ${p99} ms, max ${max} ms`,
     );
     // The fourth reads every bale again, as a first start after an upgrade does.
     if (round === 3) fs.rmSync(path.join(dataDir, 'snapshots'), { recursive: true, force: true });
@@ -456,6 +476,10 @@ async function restarted<T>(
     await stop();
   }
 }
+
+/** The view the map opens on (the farm at zoom 13), and the closest whole-farm view (15). */
+const opening = (views: MapViewQuery[]) => views[3] as MapViewQuery;
+const closest = (views: MapViewQuery[]) => views.at(-1) as MapViewQuery;
 
 const rate = (run: IngestRun) => Math.round((run.bales / run.ms) * 1000).toLocaleString('en-US');
 
