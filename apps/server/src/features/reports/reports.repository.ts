@@ -1,9 +1,9 @@
 import type { CopyType } from '@baletrack/db/copy';
-import { type CopyRows, copyQueryOut } from '@baletrack/db/copy-out';
+import { type CopyRows, copyQueryOut, recordMaker } from '@baletrack/db/copy-out';
 import type { Database, Db } from '@baletrack/db/database';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { recordColumns } from '../bales/bale-writes.repository.ts';
-import { baleColumns, madeWithin, visibleBales } from '../bales/bales.repository.ts';
+import { baleColumns, madeWithin, visibleBalesByUid } from '../bales/bales.repository.ts';
 import { cuttingMembership } from '../bales/cutting-membership.repository.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
 import type { TimeRange } from '../bales/time-range.ts';
@@ -22,7 +22,7 @@ function reportPageFrom(
   limit: number,
   where?: BalePredicate,
 ) {
-  return madeWithin(visibleBales(db, orgId, where), range)
+  return madeWithin(visibleBalesByUid(db, orgId, where), range)
     .leftJoin('balers', (join) =>
       join.onRef('balers.orgId', '=', 'bales.orgId').onRef('balers.id', '=', 'bales.balerId'),
     )
@@ -101,16 +101,8 @@ export async function copyReportPage(
   return pageOf(await copyQueryOut(db, query, reportRowCopyTypes));
 }
 
+const makeReportRow = recordMaker<ReportPageRow>(reportRowFields);
+
 function pageOf(rows: CopyRows): ReportPageRows {
-  return {
-    count: rows.count,
-    row: (i) => {
-      const values = rows.row(i);
-      const row: Record<string, unknown> = {};
-      for (let f = 0; f < reportRowFields.length; f += 1) {
-        row[reportRowFields[f] as string] = values[f];
-      }
-      return row as unknown as ReportPageRow;
-    },
-  };
+  return { count: rows.count, row: (i) => rows.record(i, makeReportRow) };
 }
