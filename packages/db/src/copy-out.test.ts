@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeCopyRows } from './copy.ts';
-import { CopyRows, inlineParameters } from './copy-out.ts';
+import { CopyRows, inlineParameters, recordMaker } from './copy-out.ts';
 
 describe('inlineParameters', () => {
   it('writes each parameter as a quoted literal, the way the driver would send its text', () => {
@@ -101,6 +101,36 @@ describe('CopyRows', () => {
       '2025-06-01',
       [id, id],
     ]);
+  });
+
+  it('makes each row an object of the names given, in any order asked, nulls kept', () => {
+    const types = ['text', 'float8', 'uuid[]', 'bool'] as const;
+    const bytes = Buffer.concat(
+      encodeCopyRows(types, [
+        ['B-1', 512.5, [], true],
+        [null, null, null, false],
+      ]),
+    );
+    const rows = new CopyRows(bytes, types);
+    const make = recordMaker<object>(['uid', 'weightKg', 'fieldUids', 'missingTags']);
+    expect(rows.record(1, make)).toEqual({
+      uid: null,
+      weightKg: null,
+      fieldUids: null,
+      missingTags: false,
+    });
+    expect(rows.record(0, make)).toEqual({
+      uid: 'B-1',
+      weightKg: 512.5,
+      fieldUids: [],
+      missingTags: true,
+    });
+    expect(rows.record(0, make)).toEqual(rows.record(0, make));
+  });
+
+  it('makes objects of plain field names only', () => {
+    expect(() => recordMaker(['uid', 'x: alert(1), y'])).toThrow('Not a plain field name');
+    expect(() => recordMaker(['__proto__', 'a'])).toThrow('Not a plain field name');
   });
 
   it('refuses rows of another shape than the types', () => {

@@ -69,6 +69,51 @@ export class CopyRows {
     }
     return values;
   }
+
+  /**
+   * Row `i` as the object `make` writes from its values read in column order (`recordMaker`):
+   * no array between, one object shape for every row.
+   */
+  record<T>(i: number, make: RecordMaker<T>): T {
+    this.#at = (this.starts[i] as number) + 2;
+    this.#field = 0;
+    return make(this.#next);
+  }
+
+  #at = 0;
+  #field = 0;
+  readonly #next = (): CopyOutValue => {
+    const { bytes, types } = this;
+    const length = bytes.readInt32BE(this.#at);
+    this.#at += 4;
+    const type = types[this.#field] as CopyType;
+    this.#field += 1;
+    if (length < 0) return null;
+    const value = readValue(bytes, this.#at, length, type);
+    this.#at += length;
+    return value;
+  };
+}
+
+/** Makes one row's object, calling `next` once per column, in order (`CopyRows.record`). */
+export type RecordMaker<T> = (next: () => CopyOutValue) => T;
+
+/**
+ * A maker of `{ [names[0]]: next(), [names[1]]: next(), … }` as one object literal, compiled once:
+ * every row gets the same shape, fast to make and to read (a report's 200,000 rows of 40 columns
+ * spent 0.8 s in keyed stores into objects built field by field).
+ * @example const make = recordMaker<{ uid: string }>(['uid']); rows.record(0, make) // { uid: 'B-1' }
+ */
+export function recordMaker<T>(names: readonly string[]): RecordMaker<T> {
+  for (const name of names) {
+    // `__proto__:` in a literal would set the prototype, not a field.
+    if (!/^[A-Za-z_$][\w$]*$/.test(name) || name === '__proto__') {
+      throw new Error(`Not a plain field name: ${name}`);
+    }
+  }
+  const literal = names.map((name) => `${name}: next()`).join(', ');
+  // Names checked above: the body is only `{ name: next(), … }`.
+  return new Function('next', `return { ${literal} };`) as RecordMaker<T>;
 }
 
 function readValue(bytes: Buffer, at: number, length: number, type: CopyType): CopyOutValue {

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
@@ -30,6 +31,20 @@ Object.assign(compression, {
   [Symbol.for('skip-override')]: true,
   [Symbol.for('fastify.display-name')]: 'compression',
 });
+
+/**
+ * Route options for a large streamed answer (a report's CSV): brotli at quality 1 instead of the
+ * plugin's 4. On 56 MB of a report's CSV: 0.27 s of a core for 12.9 MB, against 2.1 s for 11.6 MB
+ * (docs/operations.md#compression).
+ */
+export const streamedDownloadCompression = {
+  brotliOptions: {
+    params: {
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+    },
+  },
+};
 
 const compressibleType = /^(text\/|application\/(json|javascript|xml|.*\+json|.*\+xml))/i;
 

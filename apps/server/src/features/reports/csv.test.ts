@@ -32,6 +32,25 @@ describe('numberCell', () => {
     expect(numberCell(1234567.5)).toBe('1234567.5');
   });
 
+  it('writes what the number rounded to those digits reads as, for values of every size', () => {
+    // The shortest text of the rounded number, as `String(Number(x.toFixed(d)))` gives it.
+    const reference = (x: number, d: number) => String(Number(x.toFixed(d)) || 0);
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16_807) % 2_147_483_647;
+      return seed / 2_147_483_647;
+    };
+    const values = [0, -0, 0.5, 1.005, 1.45, 999_999_999.999_999, 1e9, 1e21, 1e30, -1e-7, 2 ** 53];
+    for (let i = 0; i < 20_000; i += 1) {
+      values.push((random() - 0.5) * 10 ** Math.floor(random() * 24 - 8));
+    }
+    for (const value of values) {
+      for (let digits = 0; digits <= 8; digits += 1) {
+        expect(numberCell(value, digits), `${value} to ${digits}`).toBe(reference(value, digits));
+      }
+    }
+  });
+
   it('keeps the minus sign of a number and writes nothing for a missing one', () => {
     expect(numberCell(-120.5)).toBe('-120.5');
     expect([numberCell(null), numberCell(undefined), numberCell(Number.NaN)]).toEqual(['', '', '']);

