@@ -1,6 +1,6 @@
 import type { MeasurementSystem } from '@baletrack/contracts/constants';
 import { defaultSettings } from '@baletrack/contracts/settings/settings';
-import { strToU8, Zip, ZipDeflate } from 'fflate';
+import { AsyncZipDeflate, strToU8, Zip, ZipDeflate } from 'fflate';
 import type { AppContext } from '../../app-context.ts';
 import { CSV_BOM, csvLine } from '../reports/csv.ts';
 import { reportColumns } from '../reports/report-columns.ts';
@@ -31,9 +31,21 @@ export async function buildExportZip(
 
   const parts: Uint8Array[] = [];
   let failure: Error | null = null;
-  const zip = new Zip((error, chunk) => {
-    if (error) failure = error;
-    else parts.push(chunk);
+  // The whole file once its last part is out, or the ZIP's first failure.
+  let settle: { resolve: (zip: Uint8Array) => void; reject: (error: Error) => void } | undefined;
+  const whole = new Promise<Uint8Array>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  // Awaited at the end, unless something fails first.
+  whole.catch(() => {});
+  const zip = new Zip((error, chunk, final) => {
+    if (error) {
+      failure = error;
+      settle?.reject(error);
+      return;
+    }
+    parts.push(chunk);
+    if (final) settle?.resolve(concat(parts));
   });
   const addFile = (name: string, text: string) => {
     const file = new ZipDeflate(name, { level: 6 });
@@ -75,20 +87,32 @@ export async function buildExportZip(
   addFile('heat-risk-mail.json', json(await files.readHeatRiskMail(ctx.db, orgId)));
   await progress(0.05);
 
-  const bales = new ZipDeflate('bales.csv', { level: 6 });
+  // The bales' CSV, most of the export, is compressed on a worker thread while the next rows
+  // are read and written here.
+  const bales = new AsyncZipDeflate('bales.csv', { level: 6 });
   zip.add(bales);
-  bales.push(strToU8(CSV_BOM + csvLine(reportColumns.map((c) => c.header(system)))));
-  let written = 0;
-  for await (const chunk of reportPages(ctx, orgId, { range: {}, system })) {
-    bales.push(strToU8(chunk.text));
-    written += chunk.rows;
-    if (failure) throw failure;
-    await progress(0.05 + 0.9 * Math.min(1, written / Math.max(1, counts.visible)));
+  try {
+    bales.push(strToU8(CSV_BOM + csvLine(reportColumns.map((c) => c.header(system)))));
+    let written = 0;
+    let percent = 5;
+    for await (const chunk of reportPages(ctx, orgId, { range: {}, system })) {
+      bales.push(strToU8(chunk.text));
+      written += chunk.rows;
+      if (failure) throw failure;
+      const fraction = 0.05 + 0.9 * Math.min(1, written / Math.max(1, counts.visible));
+      // Told once a percent, not once a chunk (a write to the database each time).
+      if (Math.floor(fraction * 100) > percent) {
+        percent = Math.floor(fraction * 100);
+        await progress(fraction);
+      }
+    }
+    bales.push(new Uint8Array(0), true);
+    zip.end();
+    return await whole;
+  } catch (error) {
+    bales.terminate();
+    throw error;
   }
-  bales.push(new Uint8Array(0), true);
-  zip.end();
-  if (failure) throw failure;
-  return concat(parts);
 }
 
 /** Boundaries as a GeoJSON FeatureCollection, every other column a property. */
