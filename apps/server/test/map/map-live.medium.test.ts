@@ -18,6 +18,7 @@ import {
   stackedBales,
 } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { balesInView } from './bales-in-view.ts';
 
 // A baler reporting live: new bales reach the next map answer through the small index of recent
 // bales, without a full index build (counted, never timed), and are folded in later.
@@ -29,15 +30,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const whole = { west: -121, south: 46, east: -120, north: 47 };
-const countOf = (view: {
-  clusters: { count: number }[];
-  bales: unknown[];
-  stacks: { count: number }[];
-}) =>
-  view.clusters.reduce((n, c) => n + c.count, 0) +
-  view.bales.length +
-  view.stacks.reduce((n, s) => n + s.count, 0);
-
 async function clusters(farm: Farm, query: Record<string, unknown>) {
   const response = await farm.get('/clusters/get', query);
   expect(response.status).toBe(200);
@@ -70,13 +62,13 @@ describe('a new bale on a live map', () => {
   it('is in the next /clusters/get answer without a full index build', async () => {
     const { farm, baler, windrow } = await windrowFarm();
     const before = await clusters(farm, { ...whole, zoom: 14 });
-    expect(countOf(before)).toBe(windrow.length);
+    expect(balesInView(before)).toBe(windrow.length);
     const builds = t.ctx.mapIndex.fullBuilds;
 
     const late = newBale({ creationLocation: { lat: 46.7, lon: -120.7 } });
     await ingest(t, baler.apiKey, [late]);
     const after = await clusters(farm, { ...whole, zoom: 14 });
-    expect(countOf(after)).toBe(windrow.length + 1);
+    expect(balesInView(after)).toBe(windrow.length + 1);
     const zoomedIn = await clusters(farm, { ...whole, zoom: 18 });
     expect(zoomedIn.bales.map((b) => b.uid)).toContain(late.uid);
     expect(t.ctx.mapIndex.fullBuilds).toBe(builds);
@@ -90,7 +82,7 @@ describe('a new bale on a live map', () => {
     );
     await ingest(t, baler.apiKey, near);
     const view = await clusters(farm, { ...whole, zoom: 14 });
-    expect(countOf(view)).toBe(windrow.length + near.length);
+    expect(balesInView(view)).toBe(windrow.length + near.length);
     // The recent bales' cluster carries an id of their own index.
     expect(view.clusters.some((c) => c.id >= RECENT_ID_OFFSET && c.count === near.length)).toBe(
       true,
@@ -98,7 +90,9 @@ describe('a new bale on a live map', () => {
     for (const cluster of view.clusters) {
       const response = await farm.get('/cluster-tree/get', { clusterId: cluster.id });
       expect(response.status).toBe(200);
-      expect(countOf(clusterTreeResponseSchema.parse(await response.json()))).toBe(cluster.count);
+      expect(balesInView(clusterTreeResponseSchema.parse(await response.json()))).toBe(
+        cluster.count,
+      );
     }
   });
 
@@ -113,8 +107,8 @@ describe('a new bale on a live map', () => {
     expect(t.ctx.mapIndex.fullBuilds).toBe(builds + 1);
     expect((await t.ctx.mapIndex.snapshot(farm.orgId)).recent).toHaveLength(0);
     const folded = await clusters(farm, { ...whole, zoom: 14 });
-    expect(countOf(folded)).toBe(countOf(live));
-    expect(countOf(folded)).toBe(windrow.length + 1);
+    expect(balesInView(folded)).toBe(balesInView(live));
+    expect(balesInView(folded)).toBe(windrow.length + 1);
     expect(t.ctx.mapIndex.fullBuilds).toBe(builds + 1);
     expect(await t.ctx.mapIndex.foldRecent(farm.orgId)).toBe(false);
   });
@@ -148,7 +142,7 @@ describe('a new bale on a live map', () => {
     const after = await clusters(farm, { ...whole, zoom: 18 });
     const bale = after.bales.find((b) => b.uid === first?.uid);
     expect(bale).toMatchObject(moved);
-    expect(countOf(after)).toBe(windrow.length + 2);
+    expect(balesInView(after)).toBe(windrow.length + 2);
   });
 
   it('stays correct in two processes: each catches up through the stamp without a full build', async () => {
@@ -161,12 +155,12 @@ describe('a new bale on a live map', () => {
 
     await ingest(t, baler.apiKey, [newBale({ creationLocation: { lat: 46.7, lon: -120.7 } })]);
     expect(propsCount(await answerOf(other, farm, view))).toBe(windrow.length + 1);
-    expect(countOf(await clusters(farm, view))).toBe(windrow.length + 1);
+    expect(balesInView(await clusters(farm, view))).toBe(windrow.length + 1);
     // The other process folds; this one still answers from its recent bales, the same count.
     expect(await other.foldRecent(farm.orgId)).toBe(true);
     await ingest(t, baler.apiKey, [newBale({ creationLocation: { lat: 46.71, lon: -120.7 } })]);
     expect(propsCount(await answerOf(other, farm, view))).toBe(windrow.length + 2);
-    expect(countOf(await clusters(farm, view))).toBe(windrow.length + 2);
+    expect(balesInView(await clusters(farm, view))).toBe(windrow.length + 2);
     expect(t.ctx.mapIndex.fullBuilds).toBe(ours);
     expect(other.fullBuilds).toBe(theirs + 1);
   });

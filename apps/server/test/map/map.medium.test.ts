@@ -25,6 +25,7 @@ import {
   stackedBales,
 } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { balesInView } from './bales-in-view.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,15 +70,6 @@ async function farmWithStacks() {
 async function clusters(farm: Farm, query: Record<string, unknown>) {
   return clustersResponseSchema.parse(await ok(await farm.get('/clusters/get', query)));
 }
-
-const countOf = (view: {
-  clusters: { count: number }[];
-  bales: unknown[];
-  stacks: { count: number }[];
-}) =>
-  view.clusters.reduce((n, c) => n + c.count, 0) +
-  view.bales.length +
-  view.stacks.reduce((n, s) => n + s.count, 0);
 
 /** The weight of every bale in a view, from its clusters' averages, bales and stacks. */
 const weightOf = (view: ClustersResponse) =>
@@ -171,7 +163,7 @@ describe('GET /clusters/get and /cluster-tree/get', () => {
     expect(view.bales).toEqual([]);
     expect(view.stacks.map((s) => s.count)).toEqual([3]);
     const in2024 = await clusters(farm, { ...whole, zoom: 20, year: 2024 });
-    expect(countOf(in2024)).toBe(1);
+    expect(balesInView(in2024)).toBe(1);
     expect(in2024.stacks).toEqual([expect.objectContaining({ count: 1 })]);
   });
 
@@ -182,7 +174,7 @@ describe('GET /clusters/get and /cluster-tree/get', () => {
       await ok(await farm.get('/cluster-tree/get', { clusterId: cluster?.id })),
     );
     expect(tree.clusterId).toBe(cluster?.id);
-    expect(countOf(tree)).toBe(cluster?.count);
+    expect(balesInView(tree)).toBe(cluster?.count);
     const unknown = await farm.get('/cluster-tree/get', { clusterId: 999_999_999 });
     expect(unknown.status).toBe(404);
     expect(apiErrorSchema.parse(await unknown.json()).message).toBe(mapMessages.clusterNotFound);
@@ -208,7 +200,7 @@ describe('GET /clusters/get and /cluster-tree/get', () => {
     // A bound inside a UTC day is not whole days of cells: the bales' own index answers.
     const fromBales = await clusters(farm, { ...whole, zoom: 12, to: '2099-01-01T12:00:00Z' });
     expect(fromBales.clusters.every((c) => c.id < CELLS_ID_OFFSET)).toBe(true);
-    expect(countOf(fromCells)).toBe(countOf(fromBales));
+    expect(balesInView(fromCells)).toBe(balesInView(fromBales));
     expect(weightOf(fromCells)).toBeCloseTo(weightOf(fromBales), -1);
     const cluster = fromCells.clusters.find((c) => c.expansionZoom <= 13);
     const tree = clusterTreeResponseSchema.parse(

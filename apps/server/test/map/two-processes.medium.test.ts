@@ -15,6 +15,7 @@ import {
   newField,
 } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { balesInView } from './bales-in-view.ts';
 
 // Two product processes on one database, as behind a load balancer: a grower's map, summary,
 // heatmap and inventory read the same whichever process answers, and a bale ingested through
@@ -60,15 +61,6 @@ async function screen(farm: Farm, through: TestApp, filterId: string, fieldId: s
   };
 }
 
-const baleCount = (view: {
-  clusters: { count: number }[];
-  bales: unknown[];
-  stacks: { count: number }[];
-}) =>
-  view.clusters.reduce((n, c) => n + c.count, 0) +
-  view.bales.length +
-  view.stacks.reduce((n, s) => n + s.count, 0);
-
 describe('two processes on one database', () => {
   it('answer the same, and each sees what the other ingested in its next answer', async () => {
     const farm = await newFarm(first);
@@ -92,8 +84,8 @@ describe('two processes on one database', () => {
     // Each process builds what it keeps for the farm from the database alone.
     const before = await screen(farm, first, filterId, field.id);
     expect(await screen(farm, second, filterId, field.id)).toEqual(before);
-    expect([baleCount(before.opening), baleCount(before.close)]).toEqual([25, 25]);
-    expect(baleCount(before.filtered)).toBe(20);
+    expect([balesInView(before.opening), balesInView(before.close)]).toEqual([25, 25]);
+    expect(balesInView(before.filtered)).toBe(20);
     expect(before.summary.summary.count).toBe(25);
 
     // Through the second: the first's next answers have the new bales, wet one filtered out.
@@ -102,8 +94,8 @@ describe('two processes on one database', () => {
       newBale({ creationLocation: { lat: 46.601, lon: -120.501 }, avgMoisture: 25 }),
     ]);
     const afterSecond = await screen(farm, first, filterId, field.id);
-    expect([baleCount(afterSecond.opening), baleCount(afterSecond.close)]).toEqual([27, 27]);
-    expect(baleCount(afterSecond.filtered)).toBe(21);
+    expect([balesInView(afterSecond.opening), balesInView(afterSecond.close)]).toEqual([27, 27]);
+    expect(balesInView(afterSecond.filtered)).toBe(21);
     expect(afterSecond.summary.summary.count).toBe(27);
     expect(afterSecond.heatmap.baleCount).toBe(before.heatmap.baleCount + 2);
     expect(await screen(farm, second, filterId, field.id)).toEqual(afterSecond);
@@ -113,7 +105,7 @@ describe('two processes on one database', () => {
       newBale({ creationLocation: { lat: 46.6, lon: -120.499 } }),
     ]);
     const afterFirst = await screen(farm, second, filterId, field.id);
-    expect(baleCount(afterFirst.close)).toBe(28);
+    expect(balesInView(afterFirst.close)).toBe(28);
     expect(afterFirst.summary.summary.count).toBe(28);
     expect(await screen(farm, first, filterId, field.id)).toEqual(afterFirst);
   });
