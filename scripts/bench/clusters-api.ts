@@ -92,7 +92,7 @@ export async function measureCatchUp(
 }
 
 /** The view the map opens on, about: the farm at zoom 13. */
-const opening = (views: MapViewQuery[]) => views[3] as MapViewQuery;
+export const opening = (views: MapViewQuery[]) => views[3] as MapViewQuery;
 
 /** One `/clusters/get` of `view`: its time and the bales its answer accounts for. */
 export async function timedClustersCall(url: string, idToken: string, view: MapViewQuery) {

@@ -21,6 +21,7 @@ import {
   farmBounds,
   measureCatchUp,
   measureClustersApi,
+  opening,
   wholeFarmViews,
 } from './clusters-api.ts';
 import { type ColdStartRun, measureColdStart } from './cold-start.ts';
@@ -477,8 +478,7 @@ async function restarted<T>(
   }
 }
 
-/** The view the map opens on (the farm at zoom 13), and the closest whole-farm view (15). */
-const opening = (views: MapViewQuery[]) => views[3] as MapViewQuery;
+/** The closest whole-farm view (zoom 15). */
 const closest = (views: MapViewQuery[]) => views.at(-1) as MapViewQuery;
 
 const rate = (run: IngestRun) => Math.round((run.bales / run.ms) * 1000).toLocaleString('en-US');

@@ -12,6 +12,7 @@ import {
   EXPORT_RETRY_MS,
 } from '../../src/features/account/data-export.service.ts';
 import { createDataExportWorker } from '../../src/features/account/data-export-worker.ts';
+import { buildExportZip } from '../../src/features/account/data-export-zip.ts';
 import { claimNextExport, renewLease } from '../../src/features/account/data-exports.repository.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { apiCall } from '../helpers/user-api.ts';
@@ -254,6 +255,22 @@ describe('the builder', () => {
     expect(await renewLease(t.ctx.db, dead, 50, new Date(t.ctx.now().getTime() + 1000))).toBe(
       false,
     );
+  });
+
+  it('stops a build told to stop while its bales are compressed, and builds whole next time', async () => {
+    const farm = await richFarm(t, 'Stopped', 40);
+    const told: number[] = [];
+    const stopped = buildExportZip(t.ctx, farm.orgId, async (fraction) => {
+      told.push(fraction);
+      // Past the small files: the bales' CSV is being compressed on its worker thread.
+      if (fraction > 0.05) throw new Error('the builder is stopping');
+    });
+    await expect(stopped).rejects.toThrow('the builder is stopping');
+    expect(told).toHaveLength(2);
+    const whole = unzipSync(await buildExportZip(t.ctx, farm.orgId, async () => {}));
+    const rows = new TextDecoder().decode(whole['bales.csv']).trim().split('\r\n');
+    // The header and every bale.
+    expect(rows).toHaveLength(41);
   });
 
   it('tries a failed export again after 1, then 2 minutes, and marks it failed after the third attempt', async () => {

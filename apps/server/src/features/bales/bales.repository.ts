@@ -14,7 +14,8 @@ function subscriptionActive(eb: ExpressionBuilder<Database, 'bales'>, orgId?: st
     eb
       .selectFrom('balerSubscriptionMonths as month')
       .select('month.month')
-      // The organization's id, when given, keeps a hashed check to its own months.
+      // The organization's id, when given, confines the check to its own months (PostgreSQL 18
+      // hashes them once for a whole query, PGlite's engine).
       .$if(orgId === undefined, (q) => q.whereRef('month.orgId', '=', 'bales.orgId'))
       .$if(orgId !== undefined, (q) => q.where('month.orgId', '=', orgId as string))
       .whereRef('month.balerId', '=', 'bales.balerId')
@@ -39,11 +40,7 @@ export const subscribedMonths = (orgId: string) =>
  * @example await visibleBales(db, orgId).select('uid').where('uid', '=', uid).executeTakeFirst()
  */
 export function visibleBales(db: Db, orgId: string, where?: BalePredicate) {
-  return db
-    .selectFrom('bales')
-    .where('bales.orgId', '=', orgId)
-    .where((eb) => subscriptionActive(eb))
-    .$if(where !== undefined, (q) => q.where((eb) => (where as BalePredicate)(eb)));
+  return organizationBales(db, orgId, (eb) => subscriptionActive(eb), where);
 }
 
 /**
@@ -53,10 +50,25 @@ export function visibleBales(db: Db, orgId: string, where?: BalePredicate) {
  * page of 1,000 (0.3 s a page on PGlite; docs/benchmarks.md, "report CSV").
  */
 export function visibleBalesByUid(db: Db, orgId: string, where?: BalePredicate) {
+  return organizationBales(
+    db,
+    orgId,
+    (eb) => eb.case().when(subscriptionActive(eb, orgId)).then(true).else(false).end(),
+    where,
+  );
+}
+
+/** The organization's bales that `visible` keeps, narrowed by a filter's condition if given. */
+function organizationBales(
+  db: Db,
+  orgId: string,
+  visible: BalePredicate,
+  where: BalePredicate | undefined,
+) {
   return db
     .selectFrom('bales')
     .where('bales.orgId', '=', orgId)
-    .where((eb) => eb.case().when(subscriptionActive(eb, orgId)).then(true).else(false).end())
+    .where(visible)
     .$if(where !== undefined, (q) => q.where((eb) => (where as BalePredicate)(eb)));
 }
 
