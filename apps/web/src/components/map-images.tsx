@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMap } from 'react-map-gl/maplibre';
-import { drawIcon, ICON_PIXEL_RATIO } from '@/lib/map-icons';
+import { drawIcon, iconPixelRatio } from '@/lib/map-icons';
 import { drawLabel, parseLabelId } from '@/lib/map-labels';
 
 /**
@@ -15,9 +15,10 @@ export function MapImages() {
     if (!map) return;
     map.setMissingStyleImageResolver((id) => {
       if (map.hasImage(id)) return;
-      const icon = drawIcon(id);
+      const iconRatio = iconPixelRatio(window.devicePixelRatio);
+      const icon = drawIcon(id, iconRatio);
       if (icon) {
-        map.addImage(id, icon, { sdf: true, pixelRatio: ICON_PIXEL_RATIO });
+        map.addImage(id, icon, { pixelRatio: iconRatio });
         return;
       }
       const label = parseLabelId(id);

@@ -1,8 +1,12 @@
-// Bale and stack icons as signed distance fields (SDF), computed here rather than shipped as a
-// sprite: an SDF icon takes its colour from the layer (`icon-color`), so one image serves every
-// class of every measure, and `icon-halo-*` outlines it on any background.
+import type { ExpressionSpecification } from 'maplibre-gl';
 
-/** Image ids of the bale icons. */
+// Bale and stack icons drawn here in each colour the map asks for, rather than shipped as a
+// sprite: plain images with their dark outline drawn in, each drawn once on demand. Not signed
+// distance fields (SDF) coloured by the layer: an SDF icon with a halo is drawn twice per frame,
+// and where the browser draws WebGL in software 3,600 of them cost a frame three times what
+// these do (docs/benchmarks.md, bale details on the map).
+
+/** Shape ids of the bale icons. */
 export const mapIcons = {
   roundBale: 'bale-round',
   squareBale: 'bale-square',
@@ -10,14 +14,29 @@ export const mapIcons = {
 } as const;
 export type MapIconId = (typeof mapIcons)[keyof typeof mapIcons];
 
-/** Icons are drawn at twice the CSS size so they stay sharp on high-density screens. */
-export const ICON_PIXEL_RATIO = 2;
+/**
+ * Image pixels per CSS pixel an icon is drawn at: twice the screen's density, as layers show
+ * icons up to twice their size when zoomed in, so they stay sharp.
+ */
+export const iconPixelRatio = (devicePixelRatio: number) =>
+  2 * Math.max(1, Math.round(devicePixelRatio || 1));
 
-// MapLibre's SDF encoding (as tiny-sdf's): alpha 0.75 on the edge, 1/32 per pixel inward or
-// outward, so `BUFFER` pixels around the shape leave room for a halo.
-const BUFFER = 8;
-const encode = (distance: number) =>
-  Math.max(0, Math.min(255, Math.round(255 - 255 * (distance / 8 + 0.25))));
+const PREFIX = 'icon:';
+/** Outline width and the edge's soft pixel around each shape, in half CSS pixels (as shapes). */
+const OUTLINE = 4;
+const PADDING = OUTLINE + 1;
+const OUTLINE_RGBA = [28, 32, 20, 0.9] as const;
+
+/**
+ * `icon-image` for an icon of `shape` (an id, or an expression choosing one per feature) in
+ * `color`, an expression giving a `#rrggbb` colour per feature.
+ */
+export function iconImage(
+  shape: MapIconId | ExpressionSpecification,
+  color: ExpressionSpecification,
+): ExpressionSpecification {
+  return ['concat', PREFIX, shape, ':', color];
+}
 
 type Distance = (x: number, y: number) => number;
 
@@ -41,7 +60,7 @@ const union =
   (x, y) =>
     Math.min(...shapes.map((shape) => shape(x, y)));
 
-// Sizes in image pixels, buffer excluded: round bales a disc, square bales a rounded square,
+// Sizes in half CSS pixels, outline excluded: round bales a disc, square bales a rounded square,
 // stacks three bales stacked as a pyramid (two below, one above), larger than a single bale.
 const shapes: Record<MapIconId, { width: number; height: number; distance: Distance }> = {
   'bale-round': { width: 24, height: 24, distance: circle(12, 12, 11.5) },
@@ -53,20 +72,51 @@ const shapes: Record<MapIconId, { width: number; height: number; distance: Dista
   },
 };
 
-/** The SDF image of an icon, or null for an id that is not one of ours. */
-export function drawIcon(id: string): { width: number; height: number; data: Uint8Array } | null {
-  const shape = shapes[id as MapIconId];
-  if (!shape) return null;
-  const width = shape.width + 2 * BUFFER;
-  const height = shape.height + 2 * BUFFER;
+/** Parses an image id made by iconImage: its shape and colour, or null for other images. */
+export function parseIconId(
+  id: string,
+): { shape: MapIconId; rgb: [number, number, number] } | null {
+  if (!id.startsWith(PREFIX)) return null;
+  const [shape, color] = id.slice(PREFIX.length).split(':');
+  if (!shape || !Object.hasOwn(shapes, shape) || !color || !/^#[0-9a-f]{6}$/i.test(color))
+    return null;
+  const rgb = [1, 3, 5].map((at) => Number.parseInt(color.slice(at, at + 2), 16));
+  return { shape: shape as MapIconId, rgb: rgb as [number, number, number] };
+}
+
+const coverage = (distance: number) => Math.max(0, Math.min(1, 0.5 - distance));
+
+/**
+ * The image of an icon id (iconImage's) at `pixelRatio` (iconPixelRatio's), or null for an id
+ * that is not one: the shape filled with its colour inside a dark outline, edges smoothed over
+ * an image pixel, straight (not premultiplied) alpha as MapLibre takes it.
+ */
+export function drawIcon(
+  id: string,
+  pixelRatio = 2,
+): { width: number; height: number; data: Uint8Array } | null {
+  const icon = parseIconId(id);
+  if (!icon) return null;
+  const shape = shapes[icon.shape];
+  // Image pixels per shape unit (half a CSS pixel).
+  const scale = pixelRatio / 2;
+  const width = Math.ceil((shape.width + 2 * PADDING) * scale);
+  const height = Math.ceil((shape.height + 2 * PADDING) * scale);
   const data = new Uint8Array(width * height * 4);
+  const [r, g, b, a] = OUTLINE_RGBA;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
+      // In image pixels, so the soft edge is one image pixel wide at any ratio.
+      const distance =
+        shape.distance((x + 0.5) / scale - PADDING, (y + 0.5) / scale - PADDING) * scale;
+      const inside = coverage(distance);
+      const alpha = coverage(distance - OUTLINE * scale) * (a + (1 - a) * inside);
+      if (alpha === 0) continue;
       const i = (y * width + x) * 4;
-      data[i] = 255;
-      data[i + 1] = 255;
-      data[i + 2] = 255;
-      data[i + 3] = encode(shape.distance(x - BUFFER + 0.5, y - BUFFER + 0.5));
+      data[i] = Math.round(r + (icon.rgb[0] - r) * inside);
+      data[i + 1] = Math.round(g + (icon.rgb[1] - g) * inside);
+      data[i + 2] = Math.round(b + (icon.rgb[2] - b) * inside);
+      data[i + 3] = Math.round(255 * alpha);
     }
   }
   return { width, height, data };

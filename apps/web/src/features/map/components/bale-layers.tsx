@@ -11,7 +11,7 @@ import {
   labelOnColorExpression,
   type MeasureScale,
 } from '@/features/map/utils/measure-scale';
-import { mapIcons } from '@/lib/map-icons';
+import { iconImage, mapIcons } from '@/lib/map-icons';
 import { labelImage } from '@/lib/map-labels';
 import classes from './bale-layers.module.css';
 
@@ -35,7 +35,6 @@ const iconSize: ExpressionSpecification = [
   20,
   2,
 ];
-const OUTLINE = 'rgba(28, 32, 20, 0.9)';
 const overlap = { 'icon-allow-overlap': true, 'icon-ignore-placement': true } as const;
 
 interface BaleLayersProps {
@@ -97,25 +96,24 @@ export function BaleLayers({ data, scale, selection }: BaleLayersProps) {
           beforeId={beforeId}
           filter={kindIs('bale')}
           layout={{
-            'icon-image': [
-              'match',
-              ['get', 'shape'],
-              'round',
-              mapIcons.roundBale,
-              mapIcons.squareBale,
-            ],
+            'icon-image': iconImage(
+              ['match', ['get', 'shape'], 'round', mapIcons.roundBale, mapIcons.squareBale],
+              color,
+            ),
             'icon-size': iconSize,
             ...overlap,
           }}
-          paint={{ 'icon-color': color, 'icon-halo-color': OUTLINE, 'icon-halo-width': 2.5 }}
         />
         <Layer
           id="stacks"
           type="symbol"
           beforeId={beforeId}
           filter={kindIs('stack')}
-          layout={{ 'icon-image': mapIcons.stack, 'icon-size': iconSize, ...overlap }}
-          paint={{ 'icon-color': color, 'icon-halo-color': OUTLINE, 'icon-halo-width': 2.5 }}
+          layout={{
+            'icon-image': iconImage(mapIcons.stack, color),
+            'icon-size': iconSize,
+            ...overlap,
+          }}
         />
         <Layer
           id="stack-counts"

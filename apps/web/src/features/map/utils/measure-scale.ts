@@ -37,7 +37,7 @@ export interface MeasureScale {
 }
 
 // One sequential hue per measure, light to dark, so the three are never confused and a class
-// reads the same on the plain land colour and on satellite imagery (icons carry a halo).
+// reads the same on the plain land colour and on satellite imagery (icons carry a dark outline).
 const palettes: Record<Exclude<MapMeasure, 'Grade'>, string[]> = {
   Weight: ['#fdd0a2', '#fdae6b', '#f16913', '#c44103', '#7f2704'],
   // The wettest class turns violet: over 25 % is where stored hay heats.
