@@ -29,7 +29,7 @@ export const usage = `Usage: npm run bench [-- --bales N] [--only pglite|postgre
                 only the one-client ingest and its COPY baseline, printed; implies --no-write
   --reports-only
                 only ingest, the map index and summaries (what the server holds at rest), then
-                the report CSV and data export rows, printed; implies --no-write
+                the yield, report CSV and data export rows, printed; implies --no-write
   --many-farms N
                 only the many-farms row: N organizations (most 2,000–20,000 bales, every fiftieth
                 200,000) on one PostgreSQL, two product processes, 20 clients opening random

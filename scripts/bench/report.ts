@@ -15,6 +15,7 @@ import { reportCsvRow } from './report-csv-api.ts';
 import type { DatabaseFigures } from './run-database.ts';
 import { median, percentile } from './stats.ts';
 import { summaryRows } from './summaries-api.ts';
+import { yieldRow } from './yield-api.ts';
 
 export const INGEST_TARGET = 5_000;
 /** Target: ingest on PostgreSQL at least this share of COPY's rate on the same rows. */
@@ -153,6 +154,8 @@ function rowsOf(f: DatabaseFigures): Row[] {
   for (const { pass, ...row } of summaryRows(f.kind, f.summaries, f.summaryBaselines)) {
     rows.push({ database, ...row, result: pass === undefined ? '—' : verdict(pass) });
   }
+  const { pass: yieldMet, ...yieldFigures } = yieldRow(f.fieldYield);
+  rows.push({ database, ...yieldFigures, result: verdict(yieldMet) });
   for (const { pass, ...row } of loopDelayRows(f.kind === 'postgres', f.loopDelay)) {
     rows.push({ database, ...row, result: pass === undefined ? '—' : verdict(pass) });
   }

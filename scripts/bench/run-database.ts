@@ -49,6 +49,7 @@ import {
   type SummariesApiRun,
   type SummaryBaselines,
 } from './summaries-api.ts';
+import { measureYieldApi, type YieldApiRun, yieldRow } from './yield-api.ts';
 
 type Memory = ReturnType<ProductServer['memory']>;
 
@@ -78,6 +79,8 @@ export interface DatabaseFigures {
   loopDelay: LoopDelayFigures;
   summaries: SummariesApiRun;
   summaryBaselines: SummaryBaselines;
+  /** Yield per field of the summaries' year, with their cuttings. */
+  fieldYield: YieldApiRun;
   dataExport: DataExportRun;
   reportCsv: ReportCsvFigures;
 }
@@ -227,6 +230,8 @@ async function measureProduct(
     // After the heatmap's, last: the cuttings and the saved filter it adds touch nothing above.
     log('summaries: a crop year with a saved filter');
     const summaries = await measureSummariesApi(server.url, idToken, farm.years[1]);
+    log('yield per field of that crop year');
+    const fieldYield = await measureYieldApi(server.url, idToken, farm.years[1]);
     log('report CSV: every bale of the second organization, then of the measured one');
     const reportCsv = await measureReportCsvs(server, {
       smaller: await signIn(server.url, env, accounts.neighbour),
@@ -258,6 +263,7 @@ async function measureProduct(
       dataExport,
       reportCsv,
       heatmap,
+      fieldYield,
       summaries,
       ingest,
       tail: tailRate(ingest, concurrent.bales),
@@ -350,6 +356,8 @@ async function reportsAlone(
     log('map index and summary columns');
     await measureClustersApi(server.url, idToken, views);
     await measureSummariesApi(server.url, idToken, farm.years[1]);
+    log('yield per field of that crop year');
+    const fieldYield = await measureYieldApi(server.url, idToken, farm.years[1]);
     log('report CSV: every bale of the second organization, then of the measured one');
     const reportCsv = await measureReportCsvs(server, {
       smaller: await signIn(server.url, env, accounts.neighbour),
@@ -357,7 +365,8 @@ async function reportsAlone(
     });
     log('data export: the ZIP of the whole organization');
     const dataExport = await measureDataExport(server, idToken);
-    for (const { pass, ...row } of [reportCsvRow(reportCsv), dataExportRow(dataExport)]) {
+    const rows = [yieldRow(fieldYield), reportCsvRow(reportCsv), dataExportRow(dataExport)];
+    for (const { pass, ...row } of rows) {
       log(`${pass ? 'pass' : 'MISSED'} | ${Object.values(row).join(' | ')}`);
     }
     log(`load average ${os.loadavg().join(', ')}`);

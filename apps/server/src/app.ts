@@ -36,6 +36,7 @@ import { subscriptionsRoutes } from './features/subscriptions/subscriptions.rout
 import { summariesRoutes } from './features/summaries/summaries.routes.ts';
 import { subAccountsRoutes } from './features/users/sub-accounts.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { yieldRoutes } from './features/yield/yield.routes.ts';
 import { startErrorReporting } from './lib/error-reporting.ts';
 import { databaseRateLimitStore } from './lib/rate-limit/database-store.ts';
 import { requestValidatorCompiler } from './lib/request-validator.ts';
@@ -154,6 +155,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await dataApi.register(filtersRoutes);
       await dataApi.register(summariesRoutes);
       await dataApi.register(inventoryRoutes);
+      await dataApi.register(yieldRoutes);
       await dataApi.register(heatmapsRoutes);
       await dataApi.register(heatRiskRoutes);
       await dataApi.register(reportsRoutes);

@@ -159,6 +159,8 @@ const matrix: Row[] = [
     }),
   ],
   ['GET', '/data-api/inventory/value', ALL_READ, () => q({ asOf: '2025-09-01' })],
+  ['GET', '/data-api/yield', ALL_READ, () => q({ year: 2025 })],
+  ['GET', '/data-api/yield/csv', ALL_READ, () => q({ year: 2025 })],
   ['GET', '/data-api/inventory/stack', OWN_THING, (f) => q({ stackId: home(f).stackId })],
   [
     'POST',

@@ -16,6 +16,7 @@ const quantities: Quantity[] = [
   'dimension',
   'cutLength',
   'area',
+  'yield',
   'temperature',
 ];
 
@@ -23,9 +24,18 @@ describe('unitOf', () => {
   it('shows each system in the units docs/product.md#settings-and-units lists', () => {
     const symbols = (system: (typeof MEASUREMENT_SYSTEMS)[number]) =>
       quantities.map((q) => unitOf(q, system).symbol);
-    expect(symbols('MetricSI')).toEqual(['kg', 't', 'm', 'm', 'mm', 'ha', '°C']);
-    expect(symbols('ImperialUK')).toEqual(['lb', 'long tons', 'ft', 'ft', 'in', 'ac', '°C']);
-    expect(symbols('ImperialUS')).toEqual(['lb', 'tons', 'ft', 'ft', 'in', 'ac', '°F']);
+    expect(symbols('MetricSI')).toEqual(['kg', 't', 'm', 'm', 'mm', 'ha', 't/ha', '°C']);
+    expect(symbols('ImperialUK')).toEqual([
+      'lb',
+      'long tons',
+      'ft',
+      'ft',
+      'in',
+      'ac',
+      'long tons/ac',
+      '°C',
+    ]);
+    expect(symbols('ImperialUS')).toEqual(['lb', 'tons', 'ft', 'ft', 'in', 'ac', 'tons/ac', '°F']);
   });
 });
 
@@ -38,6 +48,9 @@ describe('toDisplayValue and fromDisplayValue', () => {
     expect(toDisplayValue(0.3048, 'length', 'ImperialUK')).toBeCloseTo(1, 12);
     expect(toDisplayValue(25.4, 'cutLength', 'ImperialUS')).toBeCloseTo(1, 12);
     expect(toDisplayValue(0.40468564224, 'area', 'ImperialUS')).toBeCloseTo(1, 12);
+    // A short ton on an acre: 907.18474 kg on 0.40468564224 ha.
+    expect(toDisplayValue(907.18474 / 0.40468564224, 'yield', 'ImperialUS')).toBeCloseTo(1, 12);
+    expect(toDisplayValue(4500, 'yield', 'MetricSI')).toBe(4.5);
     expect(toDisplayValue(100, 'temperature', 'ImperialUS')).toBeCloseTo(212, 12);
     expect(toDisplayValue(-40, 'temperature', 'ImperialUS')).toBeCloseTo(-40, 12);
     expect(toDisplayValue(20, 'temperature', 'ImperialUK')).toBe(20);

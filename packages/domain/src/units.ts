@@ -6,7 +6,8 @@ import type { MeasurementSystem } from '@baletrack/contracts/constants';
 /**
  * What is being measured; each is stored in one SI unit:
  * weight kg (a bale), tonnage kg (totals shown in tonnes), length m (distances), dimension m
- * (bale length and diameter, feet and inches in imperial), cutLength mm, area ha, temperature °C.
+ * (bale length and diameter, feet and inches in imperial), cutLength mm, area ha, yield kg/ha
+ * (a field's hay per area, shown in tonnes per hectare or tons per acre), temperature °C.
  */
 export type Quantity =
   | 'weight'
@@ -15,6 +16,7 @@ export type Quantity =
   | 'dimension'
   | 'cutLength'
   | 'area'
+  | 'yield'
   | 'temperature';
 
 export interface Unit {
@@ -64,6 +66,7 @@ export const unitsBySystem: Record<MeasurementSystem, Record<Quantity, Unit>> = 
     dimension: metre,
     cutLength: scaled('mm', 1, 0),
     area: scaled('ha', 1, 1),
+    yield: scaled('t/ha', 1000, 2),
     temperature: celsius,
   },
   ImperialUK: {
@@ -73,6 +76,7 @@ export const unitsBySystem: Record<MeasurementSystem, Record<Quantity, Unit>> = 
     dimension: foot,
     cutLength: inch,
     area: scaled('ac', HA_PER_AC, 1),
+    yield: scaled('long tons/ac', KG_PER_LONG_TON / HA_PER_AC, 2),
     temperature: celsius,
   },
   ImperialUS: {
@@ -82,6 +86,7 @@ export const unitsBySystem: Record<MeasurementSystem, Record<Quantity, Unit>> = 
     dimension: foot,
     cutLength: inch,
     area: scaled('ac', HA_PER_AC, 1),
+    yield: scaled('tons/ac', KG_PER_SHORT_TON / HA_PER_AC, 2),
     temperature: fahrenheit,
   },
 };

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { messages } from '../errors/messages.ts';
+
+/** GET /yield: one crop year's yield per field, against the year before. */
+export const fieldYieldQuerySchema = z.object({
+  year: z.coerce
+    .number({ error: messages.fieldCuttingCrop.yearInvalid })
+    .int(messages.fieldCuttingCrop.yearInvalid)
+    .min(2000, messages.fieldCuttingCrop.yearInvalid)
+    .max(2100, messages.fieldCuttingCrop.yearInvalid),
+});
+export type FieldYieldQuery = z.infer<typeof fieldYieldQuerySchema>;
+
+/** Hay of a field in total and per hectare (null where the field has no area); SI units. */
+const harvestFiguresSchema = z.object({
+  /** Bales by their share: a bale lying in two fields counts half in each. */
+  bales: z.number().min(0),
+  weightKg: z.number().min(0),
+  dryMatterKg: z.number().min(0),
+  weightKgPerHectare: z.number().min(0).nullable(),
+  dryMatterKgPerHectare: z.number().min(0).nullable(),
+});
+
+const cuttingYieldSchema = harvestFiguresSchema.extend({
+  /** Null for the field's hay outside every cutting of the year. */
+  cuttingId: z.uuid().nullable(),
+  name: z.string().nullable(),
+  /** The field's cutting in the same place of the year before. */
+  previous: harvestFiguresSchema.nullable(),
+  /** Dry matter per hectare against `previous`, in %. */
+  changePercent: z.number().nullable(),
+});
+
+export const fieldYieldSchema = z.object({
+  fieldId: z.uuid(),
+  name: z.string(),
+  areaHectares: z.number().min(0),
+  year: harvestFiguresSchema,
+  previousYear: harvestFiguresSchema,
+  changePercent: z.number().nullable(),
+  /** 1 for the most dry matter per hectare; null without hay or area this year. */
+  rank: z.number().int().min(1).nullable(),
+  cuttings: z.array(cuttingYieldSchema),
+});
+export type FieldYieldRow = z.infer<typeof fieldYieldSchema>;
+
+export const fieldYieldResponseSchema = z.object({
+  year: z.number().int(),
+  /** Ranked best first; fields without hay this year last, by name. */
+  fields: z.array(fieldYieldSchema),
+  /** The year's visible bales lying in no field: in no field's yield. */
+  outsideFields: z.object({
+    bales: z.number().int().min(0),
+    weightKg: z.number().min(0),
+    dryMatterKg: z.number().min(0),
+  }),
+});
+export type FieldYieldResponse = z.infer<typeof fieldYieldResponseSchema>;

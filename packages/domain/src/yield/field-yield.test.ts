@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { changePercent, type FieldHarvest, fieldYields } from './field-yield.ts';
+
+const fields = [
+  { id: 'a', name: 'Home Pivot', areaHectares: 10 },
+  { id: 'b', name: 'Airport Field', areaHectares: 5 },
+  { id: 'c', name: 'Canal Quarter', areaHectares: 3 },
+];
+const cuttings = [
+  // Given out of order: the field's cuttings are compared by their start days.
+  { id: 'c2', name: '2nd cutting', year: 2025, startDate: '2025-07-01', fieldIds: ['a'] },
+  { id: 'c1', name: '1st cutting', year: 2025, startDate: '2025-05-20', fieldIds: ['a', 'b'] },
+  { id: 'p1', name: '1st cutting', year: 2024, startDate: '2024-05-25', fieldIds: ['a'] },
+  { id: 'p2', name: '2nd cutting', year: 2024, startDate: '2024-07-05', fieldIds: ['a'] },
+];
+const harvest = (
+  fieldId: string,
+  cuttingId: string | null,
+  cropYear: number,
+  bales: number,
+  weightKg: number,
+  dryMatterKg: number,
+): FieldHarvest => ({ fieldId, cuttingId, cropYear, bales, weightKg, dryMatterKg });
+const harvests = [
+  harvest('a', 'c1', 2025, 20, 12_000, 10_200),
+  harvest('a', 'c2', 2025, 10, 6_000, 5_100),
+  harvest('a', null, 2025, 1, 500, 425),
+  harvest('a', 'p1', 2024, 16, 9_600, 8_160),
+  harvest('a', 'p2', 2024, 12, 7_200, 6_120),
+  // Seventeen bales lying in both A and B count half in B (their other halves are in A's 20).
+  harvest('b', 'c1', 2025, 8.5, 5_000, 4_300),
+];
+
+describe('fieldYields', () => {
+  const yields = fieldYields({ year: 2025, fields, cuttings, harvests });
+
+  it("divides each field's hay by its area, as worked by hand", () => {
+    const home = yields[0];
+    expect(home?.name).toBe('Home Pivot');
+    // 10,200 + 5,100 + 425 kg of dry matter on 10 ha.
+    expect(home?.year).toEqual({
+      bales: 31,
+      weightKg: 18_500,
+      dryMatterKg: 15_725,
+      weightKgPerHectare: 1_850,
+      dryMatterKgPerHectare: 1_572.5,
+    });
+    // 14,280 kg the year before: (1,572.5 − 1,428) / 1,428.
+    expect(home?.previousYear.dryMatterKgPerHectare).toBe(1_428);
+    expect(home?.changePercent).toBeCloseTo(10.119, 3);
+  });
+
+  it("sets a field's cuttings beside the same cuttings of the year before, in order", () => {
+    const rows = yields[0]?.cuttings ?? [];
+    expect(rows.map((row) => row.name)).toEqual(['1st cutting', '2nd cutting', null]);
+    expect(rows[0]).toMatchObject({ dryMatterKgPerHectare: 1_020, changePercent: 25 });
+    expect(rows[0]?.previous?.dryMatterKgPerHectare).toBe(816);
+    expect(rows[1]?.changePercent).toBeCloseTo(-16.667, 3);
+    // The hay outside every cutting is shown, with nothing to compare.
+    expect(rows[2]).toMatchObject({ cuttingId: null, bales: 1, previous: null });
+  });
+
+  it('ranks the fields by dry matter per hectare, fields without hay last', () => {
+    expect(yields.map((y) => [y.name, y.rank])).toEqual([
+      ['Home Pivot', 1],
+      ['Airport Field', 2],
+      ['Canal Quarter', null],
+    ]);
+    const airport = yields[1];
+    expect(airport?.year.dryMatterKgPerHectare).toBe(860);
+    // No hay there the year before: no change to tell.
+    expect(airport?.changePercent).toBeNull();
+    expect(airport?.cuttings[0]?.previous).toBeNull();
+  });
+
+  it('gives no yield per area for a field without area', () => {
+    const [only] = fieldYields({
+      year: 2025,
+      fields: [{ id: 'a', name: 'Home Pivot', areaHectares: 0 }],
+      cuttings: [],
+      harvests,
+    });
+    expect(only?.year.dryMatterKgPerHectare).toBeNull();
+    expect(only?.rank).toBeNull();
+  });
+});
+
+describe('changePercent', () => {
+  it('needs a positive figure to compare with', () => {
+    expect(changePercent(5, 4)).toBe(25);
+    expect(changePercent(5, 0)).toBeNull();
+    expect(changePercent(null, 4)).toBeNull();
+    expect(changePercent(5, null)).toBeNull();
+  });
+});

@@ -1,0 +1,187 @@
+// What each field gave: its hay per crop year and cutting, per hectare of the field, against the
+// year before (docs/product.md#beyond-the-spec-yield-per-field). The rules, in one place:
+// - a bale lying in n fields counts 1/n in each, so the fields' hay adds up to the farm's;
+// - a field is read as it is drawn now: the bales on it now (a redrawn field takes the bales its
+//   new outline holds) over its area now;
+// - a bale is in the first cutting (by start day) that holds its field and its day; the hay of a
+//   field outside every cutting counts towards its crop year as "outside cuttings";
+// - a field's cuttings are compared with its cuttings of the year before in order: its first of
+//   the year with its first of the year before, and so on;
+// - yield per area is dry matter per hectare (what agronomists compare), shown with hay as baled.
+
+/** A field's hay of one crop year and cutting, summed from its bales' shares. */
+export interface FieldHarvest {
+  fieldId: string;
+  /** The cutting it came in; null for hay on the field outside every cutting. */
+  cuttingId: string | null;
+  cropYear: number;
+  /** Bales counted by their share (a bale in two fields is half a bale in each). */
+  bales: number;
+  weightKg: number;
+  dryMatterKg: number;
+}
+
+export interface YieldField {
+  id: string;
+  name: string;
+  areaHectares: number;
+}
+
+export interface YieldCutting {
+  id: string;
+  name: string;
+  year: number;
+  /** 'YYYY-MM-DD'. */
+  startDate: string;
+  fieldIds: readonly string[];
+}
+
+/** Hay of a field, in total and per hectare (null where the field has no area). */
+export interface HarvestFigures {
+  bales: number;
+  weightKg: number;
+  dryMatterKg: number;
+  weightKgPerHectare: number | null;
+  dryMatterKgPerHectare: number | null;
+}
+
+export interface CuttingYield extends HarvestFigures {
+  /** Null for the hay outside every cutting. */
+  cuttingId: string | null;
+  name: string | null;
+  /** The field's cutting in the same place of the year before, when it had one. */
+  previous: HarvestFigures | null;
+  /** Dry matter per hectare against `previous`, in %; null without a figure to compare. */
+  changePercent: number | null;
+}
+
+export interface FieldYield {
+  fieldId: string;
+  name: string;
+  areaHectares: number;
+  year: HarvestFigures;
+  previousYear: HarvestFigures;
+  changePercent: number | null;
+  /** 1 for the most dry matter per hectare; null for a field without hay or area this year. */
+  rank: number | null;
+  cuttings: CuttingYield[];
+}
+
+const empty = { bales: 0, weightKg: 0, dryMatterKg: 0 };
+
+/** Totals over an area; per hectare null where the area is not positive. */
+export function harvestFigures(
+  totals: { bales: number; weightKg: number; dryMatterKg: number },
+  areaHectares: number,
+): HarvestFigures {
+  const perHectare = (kg: number) => (areaHectares > 0 ? kg / areaHectares : null);
+  return {
+    bales: totals.bales,
+    weightKg: totals.weightKg,
+    dryMatterKg: totals.dryMatterKg,
+    weightKgPerHectare: perHectare(totals.weightKg),
+    dryMatterKgPerHectare: perHectare(totals.dryMatterKg),
+  };
+}
+
+/**
+ * Change from `before` to `now` in %; null without a positive figure before.
+ * @example changePercent(5, 4) // 25
+ */
+export function changePercent(now: number | null, before: number | null): number | null {
+  if (now === null || before === null || !(before > 0)) return null;
+  return ((now - before) / before) * 100;
+}
+
+function add(
+  into: { bales: number; weightKg: number; dryMatterKg: number },
+  harvest: FieldHarvest,
+) {
+  into.bales += harvest.bales;
+  into.weightKg += harvest.weightKg;
+  into.dryMatterKg += harvest.dryMatterKg;
+}
+
+/**
+ * Each field's yield in crop year `year` and the year before, its cuttings side by side, the
+ * fields ranked by dry matter per hectare (best first, then by name).
+ */
+export function fieldYields(input: {
+  year: number;
+  fields: readonly YieldField[];
+  cuttings: readonly YieldCutting[];
+  harvests: readonly FieldHarvest[];
+}): FieldYield[] {
+  const { year, fields, harvests } = input;
+  const cuttings = [...input.cuttings].sort(
+    (a, b) => a.startDate.localeCompare(b.startDate) || a.id.localeCompare(b.id),
+  );
+  const yields = fields.map((field): FieldYield => {
+    const own = harvests.filter((h) => h.fieldId === field.id);
+    const totalOf = (cropYear: number, cuttingId?: string | null) => {
+      const totals = { ...empty };
+      for (const h of own) {
+        if (h.cropYear === cropYear && (cuttingId === undefined || h.cuttingId === cuttingId)) {
+          add(totals, h);
+        }
+      }
+      return totals;
+    };
+    const fieldCuttings = (cropYear: number) =>
+      cuttings.filter((c) => c.year === cropYear && c.fieldIds.includes(field.id));
+    const before = fieldCuttings(year - 1);
+    const rows: CuttingYield[] = fieldCuttings(year).map((cutting, place) => {
+      const now = harvestFigures(totalOf(year, cutting.id), field.areaHectares);
+      const earlier = before[place];
+      const previous = earlier
+        ? harvestFigures(totalOf(year - 1, earlier.id), field.areaHectares)
+        : null;
+      return {
+        cuttingId: cutting.id,
+        name: cutting.name,
+        ...now,
+        previous,
+        changePercent: changePercent(
+          now.dryMatterKgPerHectare,
+          previous?.dryMatterKgPerHectare ?? null,
+        ),
+      };
+    });
+    const outside = totalOf(year, null);
+    if (outside.bales > 0) {
+      rows.push({
+        cuttingId: null,
+        name: null,
+        ...harvestFigures(outside, field.areaHectares),
+        previous: null,
+        changePercent: null,
+      });
+    }
+    const now = harvestFigures(totalOf(year), field.areaHectares);
+    const previousYear = harvestFigures(totalOf(year - 1), field.areaHectares);
+    return {
+      fieldId: field.id,
+      name: field.name,
+      areaHectares: field.areaHectares,
+      year: now,
+      previousYear,
+      changePercent: changePercent(now.dryMatterKgPerHectare, previousYear.dryMatterKgPerHectare),
+      rank: null,
+      cuttings: rows,
+    };
+  });
+  const ranked = yields
+    .filter((y) => y.year.bales > 0 && y.year.dryMatterKgPerHectare !== null)
+    .sort(
+      (a, b) =>
+        (b.year.dryMatterKgPerHectare ?? 0) - (a.year.dryMatterKgPerHectare ?? 0) ||
+        a.name.localeCompare(b.name),
+    );
+  ranked.forEach((y, i) => {
+    y.rank = i + 1;
+  });
+  const unranked = yields
+    .filter((y) => y.rank === null)
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return [...ranked, ...unranked];
+}
