@@ -18,6 +18,7 @@ const screens = [
   { path: '/subscription', heading: 'Subscription plans and pricing' },
   { path: '/reports', heading: 'Bale Reporting' },
   { path: '/inventory', heading: 'Inventory' },
+  { path: '/yield', heading: 'Yield per Field' },
   { path: '/heat-risk', heading: 'Heat risk' },
   { path: '/automated-reports', heading: 'Automated Reports' },
   { path: '/account', heading: 'Account management' },

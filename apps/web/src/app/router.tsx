@@ -99,6 +99,12 @@ export function createRouter() {
               ),
             },
             {
+              path: routePaths.yield,
+              lazy: lazyPage(routePaths.yield, () =>
+                import('@/app/routes/yield').then((page) => ({ Component: page.YieldRoute })),
+              ),
+            },
+            {
               path: routePaths.feedback,
               lazy: lazyPage(routePaths.feedback, () =>
                 import('@/app/routes/feedback').then((page) => ({ Component: page.FeedbackRoute })),

@@ -12,6 +12,7 @@ export const helpArticleSlugs = [
   'reports',
   'fields',
   'cuttings-and-crops',
+  'yield-per-field',
   'subscriptions-and-credits',
   'balers-and-authorized-emails',
   'sub-accounts',

@@ -118,6 +118,9 @@ export function AppHeader() {
                 <Menu.Item component={Link} to={routePaths.inventory}>
                   Inventory
                 </Menu.Item>
+                <Menu.Item component={Link} to={routePaths.yield}>
+                  Yield per Field
+                </Menu.Item>
                 <Menu.Item onClick={settingsDialog.open}>Farm settings</Menu.Item>
                 <Menu.Divider />
                 <Menu.Label>Team and balers</Menu.Label>
