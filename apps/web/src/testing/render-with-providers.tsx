@@ -1,5 +1,7 @@
+import type { MeasurementSystem } from '@baletrack/contracts/constants';
 import { type Role, roleGroups } from '@baletrack/contracts/identity/roles';
 import type { CurrentUser } from '@baletrack/contracts/identity/user';
+import { defaultSettings } from '@baletrack/contracts/settings/settings';
 import type { SubAccount } from '@baletrack/contracts/users/sub-account';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
@@ -8,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { cssVariablesResolver, theme } from '@/app/theme';
+import { settingsKeys } from '@/features/settings/api/settings-keys';
 import { usersKeys } from '@/features/users/api/users-keys';
 
 interface RenderOptions {
@@ -19,6 +22,8 @@ interface RenderOptions {
   routerAt?: string;
   /** The organization's people, as the owner's GET /users answers them. */
   people?: SubAccount[];
+  /** The organization's measurement system (its other settings the defaults). */
+  measurementSystem?: MeasurementSystem;
 }
 
 /** A signed-in user of one organization with this role's group. */
@@ -49,6 +54,13 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     queryClient.setQueryData(usersKeys.currentUser(), currentUserWithRole(options.signedInAs));
   }
   if (options.people) queryClient.setQueryData(usersKeys.subAccounts(), { users: options.people });
+  if (options.measurementSystem) {
+    const { measurementSystem } = options;
+    queryClient.setQueryData(settingsKeys.organization(), {
+      ...defaultSettings,
+      measurementSystem,
+    });
+  }
   for (const [key, data] of options.queryData ?? []) queryClient.setQueryData(key, data);
   const user = userEvent.setup();
   const result = render(

@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import { messages } from '../errors/messages.ts';
+import { cuttingsQuerySchema } from '../cuttings/cutting.ts';
 
-/** GET /yield: one crop year's yield per field, against the year before. */
-export const fieldYieldQuerySchema = z.object({
-  year: z.coerce
-    .number({ error: messages.fieldCuttingCrop.yearInvalid })
-    .int(messages.fieldCuttingCrop.yearInvalid)
-    .min(2000, messages.fieldCuttingCrop.yearInvalid)
-    .max(2100, messages.fieldCuttingCrop.yearInvalid),
-});
+/** GET /yield and /yield/csv: one crop year, as GET /cuttings asks for one. */
+export const fieldYieldQuerySchema = cuttingsQuerySchema;
 export type FieldYieldQuery = z.infer<typeof fieldYieldQuerySchema>;
 
 /** Hay of a field in total and per hectare (null where the field has no area); SI units. */

@@ -1,5 +1,4 @@
 import type { MeasurementSystem } from '@baletrack/contracts/constants';
-import { defaultSettings } from '@baletrack/contracts/settings/settings';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { filterKeys } from '@/features/filters/api/filters-keys';
@@ -20,9 +19,8 @@ function renderForm(measurementSystem: MeasurementSystem) {
     />,
     {
       signedInAs: 'manager',
+      measurementSystem,
       queryData: [
-        // The settings feature's key for the organization's settings (features/settings).
-        [['settings', 'organization'], { ...defaultSettings, measurementSystem }],
         [filterKeys.choices('fields'), { fields: [] }],
         [filterKeys.choices('cuttings'), { cuttings: [] }],
         [filterKeys.choices('crops'), { crops: [] }],

@@ -1,6 +1,7 @@
 import type { FieldYieldRow } from '@baletrack/contracts/yield/yield';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -13,9 +14,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useDisplayUnits } from '@/features/settings';
 import { useDownloadFieldYield, useFieldYield } from '@/features/yield/api/get-field-yield';
 import { formatNumber } from '@/lib/format';
+import { routePaths } from '@/lib/route-names';
 
 interface FieldYieldPanelProps {
   /** Crop years to choose from, newest first. */
@@ -86,7 +89,12 @@ export function FieldYieldPanel({ years, initialYear }: FieldYieldPanelProps) {
         </Alert>
       )}
       {result.data && fields.length === 0 && (
-        <Text>Draw or import your fields to see what each of them gave.</Text>
+        <Text>
+          <Anchor component={Link} to={routePaths.fields}>
+            Draw or import your fields
+          </Anchor>{' '}
+          to see what each of them gave.
+        </Text>
       )}
       {result.data && fields.length > 0 && withHay.length === 0 && (
         <Text>No bales on your fields in {year}.</Text>

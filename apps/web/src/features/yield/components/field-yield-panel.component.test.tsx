@@ -1,0 +1,94 @@
+import { defaultSettings } from '@baletrack/contracts/settings/settings';
+import type { FieldYieldResponse } from '@baletrack/contracts/yield/yield';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { yieldKeys } from '@/features/yield/api/get-field-yield';
+import { FieldYieldPanel } from '@/features/yield/components/field-yield-panel';
+import { renderWithProviders } from '@/testing/render-with-providers';
+
+// What the Yield per Field page says in the states a new or a metric farm meets; the figures
+// themselves are checked against the API's answer in the yield journey.
+
+const none = { bales: 0, weightKg: 0, dryMatterKg: 0 };
+const figures = (dryMatterKgPerHectare: number) => ({
+  bales: 10,
+  weightKg: 6_000,
+  dryMatterKg: 5_000,
+  weightKgPerHectare: 1.2 * dryMatterKgPerHectare,
+  dryMatterKgPerHectare,
+});
+
+function renderPanel(answer: FieldYieldResponse, system = defaultSettings.measurementSystem) {
+  return renderWithProviders(<FieldYieldPanel years={[2025, 2024]} initialYear={2025} />, {
+    routerAt: '/yield',
+    measurementSystem: system,
+    queryData: [[yieldKeys.year(2025), answer]],
+  });
+}
+
+describe('Yield per Field', () => {
+  it('sends a farm without fields to draw them', () => {
+    renderPanel({ year: 2025, fields: [], outsideFields: none });
+    const link = screen.getByRole('link', { name: 'Draw or import your fields' });
+    expect(link.getAttribute('href')).toBe('/fields');
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toHaveProperty('disabled', true);
+  });
+
+  it('says when no bale lies on a field, and how many lie in none', () => {
+    renderPanel({
+      year: 2025,
+      fields: [
+        {
+          fieldId: '00000000-0000-4000-8000-000000000001',
+          name: 'Home Pivot',
+          areaHectares: 40,
+          year: { ...none, weightKgPerHectare: 0, dryMatterKgPerHectare: 0 },
+          previousYear: { ...none, weightKgPerHectare: 0, dryMatterKgPerHectare: 0 },
+          changePercent: null,
+          rank: null,
+          cuttings: [],
+        },
+      ],
+      outsideFields: { bales: 12, weightKg: 7_000, dryMatterKg: 6_000 },
+    });
+    expect(screen.getByText('No bales on your fields in 2025.')).toBeTruthy();
+    expect(screen.getByText(/12 bales of 2025 .*lie in no field and count in none/)).toBeTruthy();
+  });
+
+  it('shows a metric farm tonnes per hectare and a fall with a minus sign', () => {
+    renderPanel(
+      {
+        year: 2025,
+        fields: [
+          {
+            fieldId: '00000000-0000-4000-8000-000000000001',
+            name: 'Home Pivot',
+            areaHectares: 40,
+            year: figures(5_250),
+            previousYear: figures(6_300),
+            changePercent: (5_250 / 6_300 - 1) * 100,
+            rank: 1,
+            cuttings: [
+              {
+                cuttingId: '00000000-0000-4000-8000-000000000002',
+                name: '1st cutting',
+                ...figures(2_000),
+                previous: figures(2_500),
+                changePercent: -20,
+              },
+            ],
+          },
+        ],
+        outsideFields: none,
+      },
+      'MetricSI',
+    );
+    const card = screen.getByRole('article', { name: 'Home Pivot' });
+    expect(within(card).getByRole('heading').textContent).toBe('1. Home Pivot');
+    expect(card.textContent).toContain('5.25 t/ha');
+    expect(card.textContent).toContain('−16.7 % vs 2024');
+    const row = within(card).getByRole('row', { name: /1st cutting/ });
+    expect(row.textContent).toContain('−20 %');
+    expect(within(card).getByRole('columnheader', { name: 't/ha' })).toBeTruthy();
+  });
+});
