@@ -1,6 +1,7 @@
 import { fieldsResponseSchema } from '@baletrack/contracts/fields/field';
 import { type FieldYieldRow, fieldYieldResponseSchema } from '@baletrack/contracts/yield/yield';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateSettings } from '../../src/features/settings/settings.repository.ts';
 import {
   type Farm,
   ingest,
@@ -175,6 +176,28 @@ describe('yield per field', () => {
     await newField(t.ctx, other.orgId, { name: '=HYPERLINK("x")', boundary: square(-119, 46) });
     const text = await (await other.get('/yield/csv', { year: 2025 })).text();
     expect(text).toContain(',"\'=HYPERLINK(""x"")",');
+  });
+
+  it("counts hay outside cuttings to the crop year of its day, by the farm's start month", async () => {
+    const april = await newFarm(t, 'April Hay');
+    await updateSettings(t.ctx.db, april.orgId, {
+      rfvEnabled: true,
+      measurementSystem: 'MetricSI',
+      cropYearStartMonth: 4,
+    });
+    await newField(t.ctx, april.orgId, { name: 'Bottom', boundary: square(-121, 46) });
+    const baler = await newBaler(t.ctx, april.orgId, { activeMonths: ['2025-03', '2025-04'] });
+    const on = (creationTime: string) =>
+      newBale({ creationLocation: { lat: 46, lon: -121 }, creationTime, weightKg: 500 });
+    // 31 March belongs to crop year 2024 when crop years begin in April; 1 April to 2025.
+    await ingest(t, baler.apiKey, [on('2025-03-31T23:59:00Z'), on('2025-04-01T00:00:00Z')]);
+    const bottom = async (year: number) => byName((await yieldOf(year, april)).fields, 'Bottom');
+    expect((await bottom(2025)).year.bales).toBe(1);
+    expect((await bottom(2025)).previousYear.bales).toBe(1);
+    expect((await bottom(2024)).year.bales).toBe(1);
+    const csv = await (await april.get('/yield/csv', { year: 2025 })).text();
+    expect(csv).toContain('Area (ha)');
+    expect(csv).toContain('Dry matter (t/ha)');
   });
 
   it('refuses a year it cannot read, with the message the forms use', async () => {

@@ -1,5 +1,4 @@
 import type { AutomatedReportsTable, Db } from '@baletrack/db/database';
-import { sql } from 'kysely';
 
 /** The settings an owner writes (docs/product.md#automated-reports). */
 export type AutomatedReportSettings = Pick<
@@ -129,30 +128,6 @@ export async function deleteAutomatedReport(db: Db, orgId: string, id: string): 
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
-}
-
-/** Whether any automated report of the organization uses the filter. */
-export async function filterUsedByReports(db: Db, orgId: string, filterId: string) {
-  const row = await db
-    .selectFrom('automatedReports')
-    .select('id')
-    .where('orgId', '=', orgId)
-    .where('filterId', '=', filterId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Whether any automated report of the organization is sent to the address (any case). */
-export async function emailReceivesReports(db: Db, orgId: string, email: string) {
-  const row = await db
-    .selectFrom('automatedReports')
-    .select('id')
-    .where('orgId', '=', orgId)
-    .where(sql<boolean>`${email.toLowerCase()} = any(recipients)`)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** Every report that sends at all (frequency not 'none'), across organizations, for the scheduler. */

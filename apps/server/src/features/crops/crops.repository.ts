@@ -68,3 +68,15 @@ export function deleteCrop(db: Db, orgId: string, id: string) {
     .returning('id')
     .executeTakeFirst();
 }
+
+/** Names of the cuttings that use a crop (it cannot be deleted while they do). */
+export async function listCuttingNamesWithCrop(db: Db, orgId: string, cropId: string) {
+  const rows = await db
+    .selectFrom('cuttings')
+    .select('name')
+    .where('orgId', '=', orgId)
+    .where('cropId', '=', cropId)
+    .orderBy('startDate')
+    .execute();
+  return rows.map((row) => row.name);
+}

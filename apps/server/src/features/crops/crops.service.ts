@@ -4,12 +4,12 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { regradeBaleCells } from '../bales/bale-writes.repository.ts';
-import { listCuttingNamesWithCrop } from '../cuttings/cuttings.repository.ts';
 import {
   deleteCrop,
   findCrop,
   insertCrops,
   listCrops,
+  listCuttingNamesWithCrop,
   lockCrop,
   renameCrop,
 } from './crops.repository.ts';

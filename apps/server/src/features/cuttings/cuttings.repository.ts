@@ -137,35 +137,3 @@ export async function countCuttingsInYear(
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
-
-/** Names of the cuttings that use a crop. */
-export async function listCuttingNamesWithCrop(db: Db, orgId: string, cropId: string) {
-  const rows = await db
-    .selectFrom('cuttings')
-    .select('name')
-    .where('orgId', '=', orgId)
-    .where('cropId', '=', cropId)
-    .orderBy('startDate')
-    .execute();
-  return rows.map((row) => row.name);
-}
-
-/** Cuttings with a crop whose only field is this one. */
-export function listCuttingsOnlyOnField(db: Db, orgId: string, fieldId: string) {
-  return db
-    .selectFrom('cuttings')
-    .innerJoin('cuttingFields as cf', (join) =>
-      join.onRef('cf.orgId', '=', 'cuttings.orgId').onRef('cf.cuttingId', '=', 'cuttings.id'),
-    )
-    .select(['cuttings.id', 'cuttings.name'])
-    .where('cuttings.orgId', '=', orgId)
-    .where('cuttings.cropId', 'is not', null)
-    .groupBy(['cuttings.id', 'cuttings.name'])
-    .having((eb) =>
-      eb.and([
-        eb(eb.fn.countAll(), '=', 1),
-        eb.fn<boolean>('bool_and', [eb('cf.fieldId', '=', fieldId)]),
-      ]),
-    )
-    .execute();
-}

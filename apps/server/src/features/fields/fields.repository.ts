@@ -116,3 +116,23 @@ export function listFieldNames(db: Db, orgId: string, ids: string[]) {
     .orderBy('name')
     .execute();
 }
+
+/** Cuttings with a crop whose only field is this one. */
+export function listCuttingsOnlyOnField(db: Db, orgId: string, fieldId: string) {
+  return db
+    .selectFrom('cuttings')
+    .innerJoin('cuttingFields as cf', (join) =>
+      join.onRef('cf.orgId', '=', 'cuttings.orgId').onRef('cf.cuttingId', '=', 'cuttings.id'),
+    )
+    .select(['cuttings.id', 'cuttings.name'])
+    .where('cuttings.orgId', '=', orgId)
+    .where('cuttings.cropId', 'is not', null)
+    .groupBy(['cuttings.id', 'cuttings.name'])
+    .having((eb) =>
+      eb.and([
+        eb(eb.fn.countAll(), '=', 1),
+        eb.fn<boolean>('bool_and', [eb('cf.fieldId', '=', fieldId)]),
+      ]),
+    )
+    .execute();
+}

@@ -7,7 +7,6 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { commitBaleVersion, lockNextBaleVersion } from '../bales/bale-writes.repository.ts';
-import { listCuttingsOnlyOnField } from '../cuttings/cuttings.repository.ts';
 import { type Box, boundaryBox, parseBox } from './boundary.ts';
 import { checkBoundary } from './boundary-checks.ts';
 import { reassignBaleFields } from './field-assignment.ts';
@@ -15,6 +14,7 @@ import {
   deleteField,
   findField,
   insertFields,
+  listCuttingsOnlyOnField,
   listFields,
   updateField,
 } from './fields.repository.ts';

@@ -96,3 +96,15 @@ export async function ownedIds(
     .execute();
   return new Set(rows.map((row) => row.id));
 }
+
+/** Whether any automated report of the organization uses the filter. */
+export async function filterUsedByReports(db: Db, orgId: string, filterId: string) {
+  const row = await db
+    .selectFrom('automatedReports')
+    .select('id')
+    .where('orgId', '=', orgId)
+    .where('filterId', '=', filterId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

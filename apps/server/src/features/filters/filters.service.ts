@@ -10,11 +10,11 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isForeignKeyViolation } from '../../lib/db-errors.ts';
-import { filterUsedByReports } from '../automated-reports/automated-reports.repository.ts';
 import {
   type ChoiceTable,
   deleteFilter,
   filterNameTaken,
+  filterUsedByReports,
   findFilter,
   insertFilter,
   listFilters,

@@ -11,7 +11,6 @@ import type {
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertMay } from '../../lib/roles.ts';
-import { emailReceivesReports } from '../automated-reports/automated-reports.repository.ts';
 import { updateUser } from '../identity/pool-users.repository.ts';
 import { temporaryPassword } from '../identity/temporary-password.ts';
 import {
@@ -24,6 +23,7 @@ import {
 import { inviteMail } from './invite-mail.ts';
 import { toUserView } from './user-view.ts';
 import {
+  emailReceivesReports,
   findOrganization,
   findUserByRef,
   listUsers,

@@ -92,3 +92,15 @@ export async function renameUser(db: Db, orgId: string, userId: string, name: st
   // The name travels with a verified token (features/identity/token-checks.ts).
   tokenChecks.forgetUser(userId);
 }
+
+/** Whether any automated report of the organization is sent to the address (any case). */
+export async function emailReceivesReports(db: Db, orgId: string, email: string) {
+  const row = await db
+    .selectFrom('automatedReports')
+    .select('id')
+    .where('orgId', '=', orgId)
+    .where(sql<boolean>`${email.toLowerCase()} = any(recipients)`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

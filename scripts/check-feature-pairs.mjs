@@ -1,0 +1,63 @@
+// `npm run lint:feature-pairs`: the server's features import each other one way only
+// (docs/ARCHITECTURE.md). Two features that import each other are one tangle: a change in either
+// reaches the other, and neither can be read alone. The pairs left are named below, each to go
+// with the bale read model's one home (ADR 29); the list may only shrink — a new pair fails, and
+// so does a listed pair that is gone, so the list never outlives the code.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const FEATURES = 'apps/server/src/features';
+
+/** Pairs that still import each other, alphabetically within each pair. */
+const knownPairs = new Set([
+  'balers <-> subscriptions',
+  'bales <-> fields',
+  'bales <-> geofences',
+  'geofences <-> map',
+  'map <-> summaries',
+]);
+
+// Every import of another feature's file: `from '../x/…'`, `import('../x/…')`, `export … from`.
+const IMPORT = /(?:from\s+|import\s*\(\s*)'(\.\.\/[^']+)'/g;
+
+function sources(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(file);
+    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [file] : [];
+  });
+}
+
+const features = fs
+  .readdirSync(FEATURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const imports = new Map(features.map((feature) => [feature, new Set()]));
+for (const feature of features) {
+  for (const file of sources(path.join(FEATURES, feature))) {
+    for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const target = path.relative(FEATURES, path.resolve(path.dirname(file), specifier));
+      const [other] = target.split(path.sep);
+      if (other !== feature && imports.has(other)) imports.get(feature).add(other);
+    }
+  }
+}
+
+const pairs = new Set();
+for (const [feature, others] of imports) {
+  for (const other of others) {
+    if (feature < other && imports.get(other).has(feature)) pairs.add(`${feature} <-> ${other}`);
+  }
+}
+const added = [...pairs].filter((pair) => !knownPairs.has(pair));
+const gone = [...knownPairs].filter((pair) => !pairs.has(pair));
+for (const pair of added) {
+  console.error(`${pair}: these features import each other; make the imports go one way.`);
+}
+for (const pair of gone) {
+  console.error(
+    `${pair}: no longer import each other; take the pair off scripts/check-feature-pairs.mjs.`,
+  );
+}
+if (added.length > 0 || gone.length > 0) process.exit(1);
+console.log(`Server features import each other one way, but for ${pairs.size} known pairs.`);
