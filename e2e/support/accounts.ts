@@ -13,10 +13,21 @@ export async function newestMail(request: APIRequestContext, email: string): Pro
   return text.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)));
 }
 
-/** The 6-digit code in the newest mail to an address. */
+/**
+ * The 6-digit code in the newest mail to an address, once it is there: mail leaves through the
+ * outbox a moment after the request that queued it answered.
+ */
 export async function mailedCode(request: APIRequestContext, email: string): Promise<string> {
-  const code = /\b(\d{6})\b/.exec(await newestMail(request, email))?.[1];
-  expect(code, `a code in the newest mail to ${email}`).toBeTruthy();
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        code = /\b(\d{6})\b/.exec(await newestMail(request, email))?.[1];
+        return code;
+      },
+      { message: `a code in the newest mail to ${email}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
   return code as string;
 }
 
