@@ -50,3 +50,12 @@ export function nfc(values: { ndf: number; protein: number; ash: number; fat?: n
   const fat = values.fat ?? HAY_FAT_PCT;
   return Math.max(0, 100 - (values.ndf + values.protein + fat + values.ash));
 }
+
+/**
+ * Nitrogen in forage from its crude protein: protein is nitrogen × 6.25 (the Kjeldahl factor), so
+ * N = dry matter × CP / 100 / 6.25.
+ * @example nitrogenKg(1000, 18.75) // 30
+ */
+export function nitrogenKg(dryMatterKg: number, proteinPct: number): number {
+  return (dryMatterKg * proteinPct) / 100 / 6.25;
+}

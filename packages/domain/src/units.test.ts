@@ -17,6 +17,7 @@ const quantities: Quantity[] = [
   'cutLength',
   'area',
   'yield',
+  'nutrientRate',
   'temperature',
 ];
 
@@ -24,7 +25,7 @@ describe('unitOf', () => {
   it('shows each system in the units docs/product.md#settings-and-units lists', () => {
     const symbols = (system: (typeof MEASUREMENT_SYSTEMS)[number]) =>
       quantities.map((q) => unitOf(q, system).symbol);
-    expect(symbols('MetricSI')).toEqual(['kg', 't', 'm', 'm', 'mm', 'ha', 't/ha', '°C']);
+    expect(symbols('MetricSI')).toEqual(['kg', 't', 'm', 'm', 'mm', 'ha', 't/ha', 'kg/ha', '°C']);
     expect(symbols('ImperialUK')).toEqual([
       'lb',
       'long tons',
@@ -33,9 +34,20 @@ describe('unitOf', () => {
       'in',
       'ac',
       'long tons/ac',
+      'lb/ac',
       '°C',
     ]);
-    expect(symbols('ImperialUS')).toEqual(['lb', 'tons', 'ft', 'ft', 'in', 'ac', 'tons/ac', '°F']);
+    expect(symbols('ImperialUS')).toEqual([
+      'lb',
+      'tons',
+      'ft',
+      'ft',
+      'in',
+      'ac',
+      'tons/ac',
+      'lb/ac',
+      '°F',
+    ]);
   });
 });
 
@@ -51,6 +63,11 @@ describe('toDisplayValue and fromDisplayValue', () => {
     // A short ton on an acre: 907.18474 kg on 0.40468564224 ha.
     expect(toDisplayValue(907.18474 / 0.40468564224, 'yield', 'ImperialUS')).toBeCloseTo(1, 12);
     expect(toDisplayValue(4500, 'yield', 'MetricSI')).toBe(4.5);
+    // A pound on an acre: 0.45359237 kg on 0.40468564224 ha.
+    expect(toDisplayValue(0.45359237 / 0.40468564224, 'nutrientRate', 'ImperialUK')).toBeCloseTo(
+      1,
+      12,
+    );
     expect(toDisplayValue(100, 'temperature', 'ImperialUS')).toBeCloseTo(212, 12);
     expect(toDisplayValue(-40, 'temperature', 'ImperialUS')).toBeCloseTo(-40, 12);
     expect(toDisplayValue(20, 'temperature', 'ImperialUK')).toBe(20);

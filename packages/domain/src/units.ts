@@ -7,7 +7,8 @@ import type { MeasurementSystem } from '@baletrack/contracts/constants';
  * What is being measured; each is stored in one SI unit:
  * weight kg (a bale), tonnage kg (totals shown in tonnes), length m (distances), dimension m
  * (bale length and diameter, feet and inches in imperial), cutLength mm, area ha, yield kg/ha
- * (a field's hay per area, shown in tonnes per hectare or tons per acre), temperature °C.
+ * (a field's hay per area, shown in tonnes per hectare or tons per acre), nutrientRate kg/ha
+ * (a nutrient taken off or applied, kg/ha or lb/ac), temperature °C.
  */
 export type Quantity =
   | 'weight'
@@ -17,6 +18,7 @@ export type Quantity =
   | 'cutLength'
   | 'area'
   | 'yield'
+  | 'nutrientRate'
   | 'temperature';
 
 export interface Unit {
@@ -67,6 +69,7 @@ export const unitsBySystem: Record<MeasurementSystem, Record<Quantity, Unit>> = 
     cutLength: scaled('mm', 1, 0),
     area: scaled('ha', 1, 1),
     yield: scaled('t/ha', 1000, 2),
+    nutrientRate: scaled('kg/ha', 1, 0),
     temperature: celsius,
   },
   ImperialUK: {
@@ -77,6 +80,7 @@ export const unitsBySystem: Record<MeasurementSystem, Record<Quantity, Unit>> = 
     cutLength: inch,
     area: scaled('ac', HA_PER_AC, 1),
     yield: scaled('long tons/ac', KG_PER_LONG_TON / HA_PER_AC, 2),
+    nutrientRate: scaled('lb/ac', KG_PER_LB / HA_PER_AC, 0),
     temperature: celsius,
   },
   ImperialUS: {
@@ -87,6 +91,7 @@ export const unitsBySystem: Record<MeasurementSystem, Record<Quantity, Unit>> = 
     cutLength: inch,
     area: scaled('ac', HA_PER_AC, 1),
     yield: scaled('tons/ac', KG_PER_SHORT_TON / HA_PER_AC, 2),
+    nutrientRate: scaled('lb/ac', KG_PER_LB / HA_PER_AC, 0),
     temperature: fahrenheit,
   },
 };

@@ -114,6 +114,9 @@ describe('yield per field', () => {
     // Against June 2024's 616 kg on the same field.
     expect(june?.previous?.dryMatterKg).toBeCloseTo(616, 6);
     expect(june?.changePercent).toBeCloseTo(((556.8 + 340) / 616 - 1) * 100, 6);
+    // Every bale reports 19.5 % crude protein: N = dry matter × 0.195 / 6.25.
+    expect(june?.nitrogenKg).toBeCloseTo(((556.8 + 340) * 0.195) / 6.25, 6);
+    expect(june?.nitrogenKgPerHectare).toBeCloseTo(((556.8 + 340) * 0.195) / 6.25 / northArea, 6);
     const east = byName(fields, 'East');
     expect(east.year.bales).toBeCloseTo(0.5, 9);
     expect(east.year.dryMatterKg).toBeCloseTo(340, 6);
@@ -152,7 +155,8 @@ describe('yield per field', () => {
     const lines = (await response.text()).replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
       'Rank,Field,Area (ac),Cutting,Bales,As baled (tons),Dry matter (tons),' +
-        'Dry matter (tons/ac),Dry matter the year before (tons/ac),Change (%)',
+        'Dry matter (tons/ac),Dry matter the year before (tons/ac),Change (%),' +
+        'Nitrogen removed (lb),Nitrogen removed (lb/ac)',
     );
     const acres = (hectares: number) => hectares / 0.40468564224;
     const tons = (kg: number) => (kg / 907.18474).toFixed(2).replace(/\.?0+$/, '');
@@ -187,14 +191,20 @@ describe('yield per field', () => {
     });
     await newField(t.ctx, april.orgId, { name: 'Bottom', boundary: square(-121, 46) });
     const baler = await newBaler(t.ctx, april.orgId, { activeMonths: ['2025-03', '2025-04'] });
-    const on = (creationTime: string) =>
-      newBale({ creationLocation: { lat: 46, lon: -121 }, creationTime, weightKg: 500 });
+    const on = (creationTime: string, protein: number | null) =>
+      newBale({ creationLocation: { lat: 46, lon: -121 }, creationTime, weightKg: 500, protein });
     // 31 March belongs to crop year 2024 when crop years begin in April; 1 April to 2025.
-    await ingest(t, baler.apiKey, [on('2025-03-31T23:59:00Z'), on('2025-04-01T00:00:00Z')]);
+    await ingest(t, baler.apiKey, [
+      on('2025-03-31T23:59:00Z', 19.5),
+      on('2025-04-01T00:00:00Z', null),
+    ]);
     const bottom = async (year: number) => byName((await yieldOf(year, april)).fields, 'Bottom');
     expect((await bottom(2025)).year.bales).toBe(1);
     expect((await bottom(2025)).previousYear.bales).toBe(1);
     expect((await bottom(2024)).year.bales).toBe(1);
+    // Its one bale of 2025 reports no protein: no nitrogen figure, rather than none removed.
+    expect((await bottom(2025)).year.nitrogenKg).toBeNull();
+    expect((await bottom(2024)).year.nitrogenKg).toBeGreaterThan(0);
     const csv = await (await april.get('/yield/csv', { year: 2025 })).text();
     expect(csv).toContain('Area (ha)');
     expect(csv).toContain('Dry matter (t/ha)');

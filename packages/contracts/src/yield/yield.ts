@@ -13,6 +13,9 @@ const harvestFiguresSchema = z.object({
   dryMatterKg: z.number().min(0),
   weightKgPerHectare: z.number().min(0).nullable(),
   dryMatterKgPerHectare: z.number().min(0).nullable(),
+  /** Nitrogen the hay took off (its crude protein / 6.25); null when no bale reported protein. */
+  nitrogenKg: z.number().min(0).nullable(),
+  nitrogenKgPerHectare: z.number().min(0).nullable(),
 });
 
 const cuttingYieldSchema = harvestFiguresSchema.extend({

@@ -20,10 +20,22 @@ const harvest = (
   bales: number,
   weightKg: number,
   dryMatterKg: number,
-): FieldHarvest => ({ fieldId, cuttingId, cropYear, bales, weightKg, dryMatterKg });
+  protein: { dryMatterKg: number; kg: number } = { dryMatterKg: 0, kg: 0 },
+): FieldHarvest => ({
+  fieldId,
+  cuttingId,
+  cropYear,
+  bales,
+  weightKg,
+  dryMatterKg,
+  proteinDryMatterKg: protein.dryMatterKg,
+  proteinKg: protein.kg,
+});
 const harvests = [
-  harvest('a', 'c1', 2025, 20, 12_000, 10_200),
-  harvest('a', 'c2', 2025, 10, 6_000, 5_100),
+  // Every bale reports 20 % crude protein.
+  harvest('a', 'c1', 2025, 20, 12_000, 10_200, { dryMatterKg: 10_200, kg: 2_040 }),
+  // Half the dry matter reports protein, at 18 %.
+  harvest('a', 'c2', 2025, 10, 6_000, 5_100, { dryMatterKg: 2_550, kg: 459 }),
   harvest('a', null, 2025, 1, 500, 425),
   harvest('a', 'p1', 2024, 16, 9_600, 8_160),
   harvest('a', 'p2', 2024, 12, 7_200, 6_120),
@@ -38,7 +50,7 @@ describe('fieldYields', () => {
     const home = yields[0];
     expect(home?.name).toBe('Home Pivot');
     // 10,200 + 5,100 + 425 kg of dry matter on 10 ha.
-    expect(home?.year).toEqual({
+    expect(home?.year).toMatchObject({
       bales: 31,
       weightKg: 18_500,
       dryMatterKg: 15_725,
@@ -58,6 +70,20 @@ describe('fieldYields', () => {
     expect(rows[1]?.changePercent).toBeCloseTo(-16.667, 3);
     // The hay outside every cutting is shown, with nothing to compare.
     expect(rows[2]).toMatchObject({ cuttingId: null, bales: 1, previous: null });
+  });
+
+  it('estimates the nitrogen taken off from the protein of the bales that report it', () => {
+    const [home] = yields;
+    const [first, second, outside] = home?.cuttings ?? [];
+    // 10,200 kg of dry matter at 20 % crude protein: 10,200 × 0.20 / 6.25.
+    expect(first?.nitrogenKg).toBeCloseTo(326.4, 9);
+    expect(first?.nitrogenKgPerHectare).toBeCloseTo(32.64, 9);
+    // Half reports 18 %: the whole 5,100 kg taken at 18 %.
+    expect(second?.nitrogenKg).toBeCloseTo(146.88, 9);
+    // No bale of it reports protein: no estimate.
+    expect(outside?.nitrogenKg).toBeNull();
+    // The year: 2,499 kg of protein in 12,750 kg (19.6 %) over all 15,725 kg.
+    expect(home?.year.nitrogenKg).toBeCloseTo(493.136, 9);
   });
 
   it('ranks the fields by dry matter per hectare, fields without hay last', () => {

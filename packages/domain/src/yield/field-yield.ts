@@ -7,7 +7,10 @@
 //   field outside every cutting counts towards its crop year as "outside cuttings";
 // - a field's cuttings are compared with its cuttings of the year before in order: its first of
 //   the year with its first of the year before, and so on;
-// - yield per area is dry matter per hectare (what agronomists compare), shown with hay as baled.
+// - yield per area is dry matter per hectare (what agronomists compare), shown with hay as baled;
+// - the nitrogen the hay took off is its dry matter at the crude protein of the bales that report
+//   it (weighted by their dry matter), N = CP / 6.25; none when no bale reported protein.
+import { nitrogenKg } from '../nutrition.ts';
 
 /** A field's hay of one crop year and cutting, summed from its bales' shares. */
 export interface FieldHarvest {
@@ -19,6 +22,9 @@ export interface FieldHarvest {
   bales: number;
   weightKg: number;
   dryMatterKg: number;
+  /** Of the bales that report crude protein: their dry matter, and the protein in it. */
+  proteinDryMatterKg: number;
+  proteinKg: number;
 }
 
 export interface YieldField {
@@ -43,6 +49,17 @@ export interface HarvestFigures {
   dryMatterKg: number;
   weightKgPerHectare: number | null;
   dryMatterKgPerHectare: number | null;
+  /** Nitrogen the hay took off the field; null when none of its bales reported protein. */
+  nitrogenKg: number | null;
+  nitrogenKgPerHectare: number | null;
+}
+
+interface Sums {
+  bales: number;
+  weightKg: number;
+  dryMatterKg: number;
+  proteinDryMatterKg: number;
+  proteinKg: number;
 }
 
 export interface CuttingYield extends HarvestFigures {
@@ -67,20 +84,24 @@ export interface FieldYield {
   cuttings: CuttingYield[];
 }
 
-const empty = { bales: 0, weightKg: 0, dryMatterKg: 0 };
+const empty: Sums = { bales: 0, weightKg: 0, dryMatterKg: 0, proteinDryMatterKg: 0, proteinKg: 0 };
 
 /** Totals over an area; per hectare null where the area is not positive. */
-export function harvestFigures(
-  totals: { bales: number; weightKg: number; dryMatterKg: number },
-  areaHectares: number,
-): HarvestFigures {
-  const perHectare = (kg: number) => (areaHectares > 0 ? kg / areaHectares : null);
+export function harvestFigures(totals: Sums, areaHectares: number): HarvestFigures {
+  const perHectare = (kg: number | null) =>
+    kg !== null && areaHectares > 0 ? kg / areaHectares : null;
+  const nitrogen =
+    totals.proteinDryMatterKg > 0
+      ? nitrogenKg(totals.dryMatterKg, (100 * totals.proteinKg) / totals.proteinDryMatterKg)
+      : null;
   return {
     bales: totals.bales,
     weightKg: totals.weightKg,
     dryMatterKg: totals.dryMatterKg,
     weightKgPerHectare: perHectare(totals.weightKg),
     dryMatterKgPerHectare: perHectare(totals.dryMatterKg),
+    nitrogenKg: nitrogen,
+    nitrogenKgPerHectare: perHectare(nitrogen),
   };
 }
 
@@ -93,13 +114,12 @@ export function changePercent(now: number | null, before: number | null): number
   return ((now - before) / before) * 100;
 }
 
-function add(
-  into: { bales: number; weightKg: number; dryMatterKg: number },
-  harvest: FieldHarvest,
-) {
+function add(into: Sums, harvest: FieldHarvest) {
   into.bales += harvest.bales;
   into.weightKg += harvest.weightKg;
   into.dryMatterKg += harvest.dryMatterKg;
+  into.proteinDryMatterKg += harvest.proteinDryMatterKg;
+  into.proteinKg += harvest.proteinKg;
 }
 
 /**

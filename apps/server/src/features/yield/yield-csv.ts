@@ -6,7 +6,7 @@ import { CSV_BOM, csvLine, numberCell, textCell } from '../reports/csv.ts';
 /**
  * The Yield per Field page as CSV (docs/product.md#beyond-the-spec-yield-per-field): per field in
  * rank order, its crop year's row, then a row per cutting; figures in the organization's units,
- * named in the headers, as the report CSV writes them.
+ * named in the headers, as the report CSV writes them (two decimals at most).
  */
 export function fieldYieldCsv(answer: FieldYieldResponse, system: MeasurementSystem): string {
   const unit = (quantity: Quantity) => unitOf(quantity, system).symbol;
@@ -23,6 +23,8 @@ export function fieldYieldCsv(answer: FieldYieldResponse, system: MeasurementSys
     `Dry matter (${unit('yield')})`,
     `Dry matter the year before (${unit('yield')})`,
     'Change (%)',
+    `Nitrogen removed (${unit('weight')})`,
+    `Nitrogen removed (${unit('nutrientRate')})`,
   ];
   const lines = [CSV_BOM, csvLine(header)];
   for (const field of answer.fields) {
@@ -52,6 +54,8 @@ export function fieldYieldCsv(answer: FieldYieldResponse, system: MeasurementSys
           shown(row.figures.dryMatterKgPerHectare, 'yield'),
           shown(row.before?.dryMatterKgPerHectare ?? null, 'yield'),
           numberCell(row.change, 1),
+          shown(row.figures.nitrogenKg, 'weight'),
+          shown(row.figures.nitrogenKgPerHectare, 'nutrientRate'),
         ]),
       );
     }

@@ -25,7 +25,13 @@ export async function readFieldHarvests(
   startMonth: number,
 ): Promise<{ harvests: FieldHarvest[]; outside: OutsideFields[] }> {
   const bales = visibleBales(db, orgId)
-    .select(['bales.fieldUids', 'bales.weightKg', 'bales.dryMassKg', 'bales.creationTime'])
+    .select([
+      'bales.fieldUids',
+      'bales.weightKg',
+      'bales.dryMassKg',
+      'bales.protein',
+      'bales.creationTime',
+    ])
     .where('bales.creationTime', '>=', range.from)
     .where('bales.creationTime', '<', range.to);
   // Summed per field and UTC day first: a cutting holds whole days of a field, so each
@@ -39,17 +45,25 @@ export async function readFieldHarvests(
     bales: number;
     weightKg: number;
     dryMatterKg: number;
+    proteinDryMatterKg: number;
+    proteinKg: number;
   }>`
     select d.field_id, c.id as cutting_id, c.year as cutting_year,
         (extract(year from d.day) - case when extract(month from d.day) < ${startMonth}
           then 1 else 0 end)::int as day_year,
         sum(d.bales)::float8 as bales, sum(d.weight_kg)::float8 as weight_kg,
-        sum(d.dry_matter_kg)::float8 as dry_matter_kg
+        sum(d.dry_matter_kg)::float8 as dry_matter_kg,
+        sum(d.protein_dry_matter_kg)::float8 as protein_dry_matter_kg,
+        sum(d.protein_kg)::float8 as protein_kg
       from (
         select f.field_id, (b.creation_time at time zone 'UTC')::date as day,
             sum(1.0 / greatest(cardinality(b.field_uids), 1)) as bales,
             sum(b.weight_kg / greatest(cardinality(b.field_uids), 1)) as weight_kg,
-            sum(b.dry_mass_kg / greatest(cardinality(b.field_uids), 1)) as dry_matter_kg
+            sum(b.dry_mass_kg / greatest(cardinality(b.field_uids), 1)) as dry_matter_kg,
+            coalesce(sum(b.dry_mass_kg / greatest(cardinality(b.field_uids), 1))
+              filter (where b.protein is not null), 0) as protein_dry_matter_kg,
+            coalesce(sum(b.dry_mass_kg * b.protein / 100 / greatest(cardinality(b.field_uids), 1))
+              filter (where b.protein is not null), 0) as protein_kg
           from (${bales}) b
             cross join unnest(coalesce(nullif(b.field_uids, '{}'), array[null::uuid])) as f(field_id)
           group by 1, 2
@@ -66,8 +80,10 @@ export async function readFieldHarvests(
   const harvests: FieldHarvest[] = [];
   const outside: OutsideFields[] = [];
   for (const { fieldId, cuttingId, cuttingYear, dayYear, ...sums } of rows) {
-    if (fieldId === null) outside.push({ cropYear: dayYear, ...sums });
-    else harvests.push({ fieldId, cuttingId, cropYear: cuttingYear ?? dayYear, ...sums });
+    if (fieldId === null) {
+      const { bales, weightKg, dryMatterKg } = sums;
+      outside.push({ cropYear: dayYear, bales, weightKg, dryMatterKg });
+    } else harvests.push({ fieldId, cuttingId, cropYear: cuttingYear ?? dayYear, ...sums });
   }
   return { harvests, outside };
 }

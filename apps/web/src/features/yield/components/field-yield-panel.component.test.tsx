@@ -16,7 +16,16 @@ const figures = (dryMatterKgPerHectare: number) => ({
   dryMatterKg: 5_000,
   weightKgPerHectare: 1.2 * dryMatterKgPerHectare,
   dryMatterKgPerHectare,
+  nitrogenKg: 150,
+  nitrogenKgPerHectare: dryMatterKgPerHectare / 35,
 });
+const noHay = {
+  ...none,
+  weightKgPerHectare: 0,
+  dryMatterKgPerHectare: 0,
+  nitrogenKg: null,
+  nitrogenKgPerHectare: null,
+};
 
 function renderPanel(answer: FieldYieldResponse, system = defaultSettings.measurementSystem) {
   return renderWithProviders(<FieldYieldPanel years={[2025, 2024]} initialYear={2025} />, {
@@ -42,8 +51,8 @@ describe('Yield per Field', () => {
           fieldId: '00000000-0000-4000-8000-000000000001',
           name: 'Home Pivot',
           areaHectares: 40,
-          year: { ...none, weightKgPerHectare: 0, dryMatterKgPerHectare: 0 },
-          previousYear: { ...none, weightKgPerHectare: 0, dryMatterKgPerHectare: 0 },
+          year: noHay,
+          previousYear: noHay,
           changePercent: null,
           rank: null,
           cuttings: [],
@@ -86,9 +95,13 @@ describe('Yield per Field', () => {
     const card = screen.getByRole('article', { name: 'Home Pivot' });
     expect(within(card).getByRole('heading').textContent).toBe('1. Home Pivot');
     expect(card.textContent).toContain('5.25 t/ha');
+    // 5,250 / 35 kg of nitrogen a hectare; per cutting 2,000 / 35.
+    expect(card.textContent).toContain('N removed 150 kg/ha');
+    expect(within(card).getByRole('columnheader', { name: 'N removed, kg/ha' })).toBeTruthy();
     expect(card.textContent).toContain('−16.7 % vs 2024');
     const row = within(card).getByRole('row', { name: /1st cutting/ });
     expect(row.textContent).toContain('−20 %');
+    expect(row.textContent).toContain('57');
     expect(within(card).getByRole('columnheader', { name: 't/ha' })).toBeTruthy();
   });
 });

@@ -55,8 +55,8 @@ export function FieldYieldPanel({ years, initialYear }: FieldYieldPanelProps) {
       <Group justify="space-between" align="flex-end">
         <Text c="dimmed" maw={620}>
           Dry matter per {units.symbol('area') === 'ha' ? 'hectare' : 'acre'} of each field, its
-          cuttings beside the same cuttings of {year - 1}. A bale lying in two fields counts half in
-          each.
+          cuttings beside the same cuttings of {year - 1}, and the nitrogen the hay took off (from
+          its crude protein). A bale lying in two fields counts half in each.
         </Text>
         <Group gap="xs" align="flex-end">
           <Select
@@ -139,6 +139,8 @@ function FieldCard({ field, year, perArea }: FieldCardProps) {
           <Text size="sm" c="dimmed">
             {units.format(field.areaHectares, 'area')} · {formatNumber(field.year.bales, 1)} bales ·{' '}
             {units.format(field.year.weightKg, 'tonnage')} as baled
+            {field.year.nitrogenKgPerHectare !== null &&
+              ` · N removed ${units.format(field.year.nitrogenKgPerHectare, 'nutrientRate')}`}
           </Text>
         </div>
         <div style={{ textAlign: 'right' }}>
@@ -160,6 +162,9 @@ function FieldCard({ field, year, perArea }: FieldCardProps) {
             <Table.Th ta="right">Dry matter, {units.symbol('tonnage')}</Table.Th>
             <Table.Th ta="right">{units.symbol('yield')}</Table.Th>
             <Table.Th ta="right">vs {year - 1}</Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">
+              N removed, {units.symbol('nutrientRate')}
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -179,6 +184,11 @@ function FieldCard({ field, year, perArea }: FieldCardProps) {
               </Table.Td>
               <Table.Td ta="right" style={noWrap}>
                 {change(cutting.changePercent)}
+              </Table.Td>
+              <Table.Td ta="right" visibleFrom="sm">
+                {cutting.nitrogenKgPerHectare === null
+                  ? '—'
+                  : formatNumber(units.fromSI(cutting.nitrogenKgPerHectare, 'nutrientRate'))}
               </Table.Td>
             </Table.Tr>
           ))}
