@@ -1,9 +1,10 @@
 import { messages } from '@baletrack/contracts/errors/messages';
 import { may } from '@baletrack/contracts/identity/roles';
-import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Container, Paper, Skeleton, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from 'aws-amplify/auth';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { PageHeading } from '@/app/routes/page-heading';
 import { CloseAccountSection } from '@/features/account/components/close-account-section';
 import { DataExportSection } from '@/features/account/components/data-export-section';
 import { DataGovernanceSection } from '@/features/account/components/data-governance-section';
@@ -22,14 +23,7 @@ export function AccountRoute() {
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            Account management
-          </Title>
-          <Button component={Link} to={routePaths.home} variant="default">
-            Back to the map
-          </Button>
-        </Group>
+        <PageHeading title="Account management" />
         {currentUser.isPending && <Skeleton height={200} />}
         {currentUser.data && !may(groups, 'accountData') && (
           <Alert color="yellow">{messages.roles.ownerOnlyAccountData}</Alert>

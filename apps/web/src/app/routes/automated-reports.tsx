@@ -5,18 +5,16 @@ import {
   defaultSettings,
   unitSystemByMeasurementSystem,
 } from '@baletrack/contracts/settings/settings';
-import { Alert, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { PageHeading } from '@/app/routes/page-heading';
 import { PanelBoundary } from '@/components/panel-boundary';
 import { useAutomatedReports } from '@/features/automated-reports/api/get-automated-reports';
 import { AutomatedReportForm } from '@/features/automated-reports/components/automated-report-form';
 import { AutomatedReportsList } from '@/features/automated-reports/components/automated-reports-list';
 import { useFilters } from '@/features/filters/api/get-filters';
-import { HelpLink } from '@/features/help';
 import { useOrganizationSettings } from '@/features/settings';
 import { useCurrentUser } from '@/features/users/api/get-current-user';
-import { routePaths } from '@/lib/route-names';
 
 /**
  * Automated Reports (owner): saved filters' bales mailed as CSV at 06:00 in the report's timezone,
@@ -39,17 +37,7 @@ export function AutomatedReportsRoute() {
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            Automated Reports
-          </Title>
-          <Group gap="md" wrap="nowrap">
-            <HelpLink slug="reports" />
-            <Button component={Link} to={routePaths.home} variant="default">
-              Back to the map
-            </Button>
-          </Group>
-        </Group>
+        <PageHeading title="Automated Reports" help="reports" />
         {currentUser.data && !isOwner && (
           <Alert color="yellow">{messages.roles.automatedReportsNotForViewers}</Alert>
         )}

@@ -1,15 +1,13 @@
 import { messages } from '@baletrack/contracts/errors/messages';
 import { may } from '@baletrack/contracts/identity/roles';
-import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Alert, Container, Loader, Stack, Text } from '@mantine/core';
+import { PageHeading } from '@/app/routes/page-heading';
 import { AuthorizedEmailsSection } from '@/features/authorized-emails/components/authorized-emails-section';
 import { BalerSettings } from '@/features/balers/components/baler-settings';
 import { useFields } from '@/features/fields/api/get-fields';
 import { fieldsBounds } from '@/features/fields/utils/field-features';
-import { HelpLink } from '@/features/help';
 import { browserTimeZone, homeRegion } from '@/features/map/utils/home-region';
 import { useCurrentUser } from '@/features/users/api/get-current-user';
-import { routePaths } from '@/lib/route-names';
 
 /**
  * Baler Settings (docs/product.md#screens-and-routes): register balers by VIN, rename, switch on or
@@ -28,17 +26,7 @@ export function BalersRoute() {
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            Baler Settings
-          </Title>
-          <Group gap="md" wrap="nowrap">
-            <HelpLink slug="balers-and-authorized-emails" />
-            <Button component={Link} to={routePaths.home} variant="default">
-              Back to the map
-            </Button>
-          </Group>
-        </Group>
+        <PageHeading title="Baler Settings" help="balers-and-authorized-emails" />
         {currentUser.isPending ? (
           <Loader aria-label="Loading" />
         ) : currentUser.isError ? (

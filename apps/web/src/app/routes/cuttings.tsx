@@ -1,15 +1,13 @@
 import { defaultSettings } from '@baletrack/contracts/settings/settings';
 import { cropYearOf } from '@baletrack/domain/crop-year';
-import { Button, Container, Grid, Group, Loader, Title } from '@mantine/core';
+import { Container, Grid, Loader } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { PageHeading } from '@/app/routes/page-heading';
 import { useCrops } from '@/features/crops/api/get-crops';
 import { CropsPanel } from '@/features/crops/components/crops-panel';
 import { CuttingsPanel } from '@/features/cuttings/components/cuttings-panel';
 import { useFields } from '@/features/fields/api/get-fields';
-import { HelpLink } from '@/features/help';
 import { useOrganizationSettings } from '@/features/settings/api/get-settings';
-import { routePaths } from '@/lib/route-names';
 
 /**
  * Cuttings and Crops (menu "Cuttings and Crops"). The cuttings panel chooses among the
@@ -31,17 +29,7 @@ export function CuttingsRoute() {
 
   return (
     <Container size="xl" py="lg">
-      <Group justify="space-between" mb="lg">
-        <Title order={1} size="h2">
-          Cuttings and Crops
-        </Title>
-        <Group gap="md" wrap="nowrap">
-          <HelpLink slug="cuttings-and-crops" />
-          <Button component={Link} to={routePaths.home} variant="default">
-            Back to the map
-          </Button>
-        </Group>
-      </Group>
+      <PageHeading title="Cuttings and Crops" help="cuttings-and-crops" mb="lg" />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
           {settings.isPending ? (

@@ -1,9 +1,8 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Container, Stack, Text } from '@mantine/core';
+import { PageHeading } from '@/app/routes/page-heading';
 import { HeatRiskList } from '@/features/heat-risk/components/heat-risk-list';
 import { HeatRiskRecipientsForm } from '@/features/heat-risk/components/heat-risk-recipients-form';
 import { useMay } from '@/features/users';
-import { routePaths } from '@/lib/route-names';
 
 /**
  * Heat risk (menu "Heat Risk"): bales and stacks baled wetter than is safe for their shape, most
@@ -14,14 +13,7 @@ export function HeatRiskRoute() {
   return (
     <Container size="md" py="lg">
       <Stack gap="lg">
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            Heat risk
-          </Title>
-          <Button component={Link} to={routePaths.home} variant="default">
-            Back to the map
-          </Button>
-        </Group>
+        <PageHeading title="Heat risk" />
         <Text c="dimmed">
           Hay baled wetter than is safe can heat and catch fire, most often in the first weeks after
           baling. Check these bales with a temperature probe; the owner, and whoever the owner

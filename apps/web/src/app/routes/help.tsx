@@ -1,21 +1,14 @@
-import { Button, Container, Group, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Container } from '@mantine/core';
+import { useParams } from 'react-router';
+import { PageHeading } from '@/app/routes/page-heading';
 import { HelpPage } from '@/features/help/components/help-page';
-import { routePaths } from '@/lib/route-names';
 
 /** Helpful Information (menu "Helpful Information"): `/help` and `/help/<slug>`. */
 export function HelpRoute() {
   const { slug } = useParams();
   return (
     <Container size="lg" py="lg">
-      <Group justify="space-between" mb="lg">
-        <Title order={1} size="h2">
-          Helpful Information
-        </Title>
-        <Button component={Link} to={routePaths.home} variant="default">
-          Back to the map
-        </Button>
-      </Group>
+      <PageHeading title="Helpful Information" mb="lg" />
       <HelpPage slug={slug} />
     </Container>
   );

@@ -1,9 +1,8 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Container, Stack, Text } from '@mantine/core';
+import { PageHeading } from '@/app/routes/page-heading';
 import { InventoryValue } from '@/features/inventory/components/inventory-value';
 import { PriceEditor } from '@/features/inventory/components/price-editor';
 import { useMay } from '@/features/users';
-import { routePaths } from '@/lib/route-names';
 
 /**
  * Inventory (menu "Inventory"): the hay on hand and what it is worth by quality grade, with the
@@ -14,14 +13,7 @@ export function InventoryRoute() {
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            Inventory
-          </Title>
-          <Button component={Link} to={routePaths.home} variant="default">
-            Back to the map
-          </Button>
-        </Group>
+        <PageHeading title="Inventory" />
         <Text c="dimmed">
           The hay on hand — every bale not loaded out for sale — valued by its USDA quality grade
           with the prices in effect on the day.

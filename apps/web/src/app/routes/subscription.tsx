@@ -1,11 +1,10 @@
 import { may } from '@baletrack/contracts/identity/roles';
 import { isAdmin } from '@baletrack/contracts/identity/user';
-import { Button, Container, Group, Stack, Title } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
-import { HelpLink } from '@/features/help';
+import { Container, Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { PageHeading } from '@/app/routes/page-heading';
 import { SubscriptionOverview } from '@/features/subscriptions/components/subscription-overview';
 import { useCurrentUser } from '@/features/users/api/get-current-user';
-import { routePaths } from '@/lib/route-names';
 
 /**
  * Subscription plans and pricing: credits, each baler's months, the history
@@ -18,17 +17,7 @@ export function SubscriptionRoute() {
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            Subscription plans and pricing
-          </Title>
-          <Group gap="md" wrap="nowrap">
-            <HelpLink slug="subscriptions-and-credits" />
-            <Button component={Link} to={routePaths.home} variant="default">
-              Back to the map
-            </Button>
-          </Group>
-        </Group>
+        <PageHeading title="Subscription plans and pricing" help="subscriptions-and-credits" />
         <SubscriptionOverview
           canModify={may(groups, 'billing')}
           canGrant={isAdmin(groups)}

@@ -2,8 +2,8 @@ import { messages } from '@baletrack/contracts/errors/messages';
 import { may } from '@baletrack/contracts/identity/roles';
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { PageHeading } from '@/app/routes/page-heading';
 import { useBalers } from '@/features/balers';
-import { HelpLink } from '@/features/help';
 import { useCurrentUser } from '@/features/users/api/get-current-user';
 import { useSubAccounts } from '@/features/users/api/get-sub-accounts';
 import { InviteUserForm } from '@/features/users/components/invite-user-form';
@@ -49,17 +49,7 @@ export function UsersRoute() {
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            Sub-Accounts and Balers
-          </Title>
-          <Group gap="md" wrap="nowrap">
-            <HelpLink slug="sub-accounts" />
-            <Button component={Link} to={routePaths.home} variant="default">
-              Back to the map
-            </Button>
-          </Group>
-        </Group>
+        <PageHeading title="Sub-Accounts and Balers" help="sub-accounts" />
         {currentUser.isPending ? (
           <Loader aria-label="Loading" />
         ) : currentUser.isError ? (

@@ -1,12 +1,10 @@
 import { defaultSettings } from '@baletrack/contracts/settings/settings';
 import { cropYearOf } from '@baletrack/domain/crop-year';
-import { Button, Container, Group, Loader, Stack, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { HelpLink } from '@/features/help';
+import { Container, Loader, Stack } from '@mantine/core';
+import { PageHeading } from '@/app/routes/page-heading';
 import { useAvailableYears } from '@/features/map/api/get-available-years';
 import { useOrganizationSettings } from '@/features/settings';
 import { FieldYieldPanel } from '@/features/yield';
-import { routePaths } from '@/lib/route-names';
 
 /**
  * Yield per Field (menu "Yield per Field"): what each field gave in a crop year
@@ -25,17 +23,7 @@ export function YieldRoute() {
   return (
     <Container size="lg" py="lg">
       <Stack gap="lg">
-        <Group justify="space-between">
-          <Title order={1} size="h2">
-            Yield per Field
-          </Title>
-          <Group gap="md" wrap="nowrap">
-            <HelpLink slug="yield-per-field" />
-            <Button component={Link} to={routePaths.home} variant="default">
-              Back to the map
-            </Button>
-          </Group>
-        </Group>
+        <PageHeading title="Yield per Field" help="yield-per-field" />
         {settings.isPending || available.isPending ? (
           <Loader aria-label="Loading" />
         ) : (
