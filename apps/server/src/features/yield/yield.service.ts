@@ -1,3 +1,4 @@
+import type { Settings } from '@baletrack/contracts/settings/settings';
 import type { FieldYieldResponse } from '@baletrack/contracts/yield/yield';
 import { cropYearWindow } from '@baletrack/domain/crop-year';
 import { fieldYields } from '@baletrack/domain/yield/field-yield';
@@ -16,15 +17,17 @@ export async function fieldYield(
   ctx: AppContext,
   orgId: string,
   year: number,
+  settings?: Settings,
 ): Promise<FieldYieldResponse> {
-  const { cropYearStartMonth } = await getSettings(ctx, orgId);
+  const { cropYearStartMonth } = settings ?? (await getSettings(ctx, orgId));
   const range = {
     from: cropYearWindow(year - 1, cropYearStartMonth).start,
     to: cropYearWindow(year, cropYearStartMonth).end,
   };
-  const [fields, cuttings, { harvests, outside }] = await Promise.all([
+  const [fields, cuttings, cuttingsBefore, { harvests, outside }] = await Promise.all([
     listFields(ctx.db, orgId),
-    listCuttings(ctx.db, orgId, {}),
+    listCuttings(ctx.db, orgId, { year }),
+    listCuttings(ctx.db, orgId, { year: year - 1 }),
     readFieldHarvests(ctx.db, orgId, range, cropYearStartMonth),
   ]);
   const outsideFields = { bales: 0, weightKg: 0, dryMatterKg: 0 };
@@ -42,7 +45,7 @@ export async function fieldYield(
         name: field.name,
         areaHectares: field.areaHa,
       })),
-      cuttings: cuttings.filter((cutting) => cutting.year >= year - 1 && cutting.year <= year),
+      cuttings: [...cuttings, ...cuttingsBefore],
       harvests,
     }),
     outsideFields,
@@ -51,10 +54,10 @@ export async function fieldYield(
 
 /** The same as a CSV file in the organization's units. */
 export async function fieldYieldCsvFile(ctx: AppContext, orgId: string, year: number) {
-  const { measurementSystem } = await getSettings(ctx, orgId);
-  const answer = await fieldYield(ctx, orgId, year);
+  const settings = await getSettings(ctx, orgId);
+  const answer = await fieldYield(ctx, orgId, year, settings);
   return {
     filename: `baletrack-yield-${year}.csv`,
-    body: fieldYieldCsv(answer, measurementSystem),
+    body: fieldYieldCsv(answer, settings.measurementSystem),
   };
 }
