@@ -217,6 +217,9 @@ export interface CropsTable {
   orgId: string;
   id: string;
   name: string;
+  /** The crop's own removal coefficients (0–100); null: the published value (migration 0023). */
+  p2o5KgPerTonneDm: number | null;
+  k2oKgPerTonneDm: number | null;
   createdAt: DefaultedTimestamp;
 }
 

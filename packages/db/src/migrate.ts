@@ -20,6 +20,7 @@ import * as fieldsVersion from './migrations/2026-11-27-0019-fields-version.ts';
 import * as baleCells from './migrations/2026-11-28-0020-bale-cells.ts';
 import * as baleCellsGradeCounts from './migrations/2026-11-28-0021-bale-cells-grade-counts.ts';
 import * as baleCellMonths from './migrations/2026-11-28-0022-bale-cell-months.ts';
+import * as cropNutrientRemoval from './migrations/2026-11-29-0023-crop-nutrient-removal.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0020-bale-cells': baleCells,
   '2026-11-28-0021-bale-cells-grade-counts': baleCellsGradeCounts,
   '2026-11-28-0022-bale-cell-months': baleCellMonths,
+  '2026-11-29-0023-crop-nutrient-removal': cropNutrientRemoval,
 };
 
 /**

@@ -18,6 +18,7 @@ const quantities: Quantity[] = [
   'area',
   'yield',
   'nutrientRate',
+  'nutrientPerTon',
   'temperature',
 ];
 
@@ -25,7 +26,18 @@ describe('unitOf', () => {
   it('shows each system in the units docs/product.md#settings-and-units lists', () => {
     const symbols = (system: (typeof MEASUREMENT_SYSTEMS)[number]) =>
       quantities.map((q) => unitOf(q, system).symbol);
-    expect(symbols('MetricSI')).toEqual(['kg', 't', 'm', 'm', 'mm', 'ha', 't/ha', 'kg/ha', '°C']);
+    expect(symbols('MetricSI')).toEqual([
+      'kg',
+      't',
+      'm',
+      'm',
+      'mm',
+      'ha',
+      't/ha',
+      'kg/ha',
+      'kg/t DM',
+      '°C',
+    ]);
     expect(symbols('ImperialUK')).toEqual([
       'lb',
       'long tons',
@@ -35,6 +47,7 @@ describe('unitOf', () => {
       'ac',
       'long tons/ac',
       'lb/ac',
+      'lb/long ton DM',
       '°C',
     ]);
     expect(symbols('ImperialUS')).toEqual([
@@ -46,6 +59,7 @@ describe('unitOf', () => {
       'ac',
       'tons/ac',
       'lb/ac',
+      'lb/ton DM',
       '°F',
     ]);
   });
@@ -68,6 +82,9 @@ describe('toDisplayValue and fromDisplayValue', () => {
       1,
       12,
     );
+    // A pound in a short ton is half a kilogram in a tonne; in a long ton, 1000/2240 kg.
+    expect(toDisplayValue(0.5, 'nutrientPerTon', 'ImperialUS')).toBeCloseTo(1, 12);
+    expect(toDisplayValue(1000 / 2240, 'nutrientPerTon', 'ImperialUK')).toBeCloseTo(1, 12);
     expect(toDisplayValue(100, 'temperature', 'ImperialUS')).toBeCloseTo(212, 12);
     expect(toDisplayValue(-40, 'temperature', 'ImperialUS')).toBeCloseTo(-40, 12);
     expect(toDisplayValue(20, 'temperature', 'ImperialUK')).toBe(20);

@@ -8,7 +8,8 @@ import type { MeasurementSystem } from '@baletrack/contracts/constants';
  * weight kg (a bale), tonnage kg (totals shown in tonnes), length m (distances), dimension m
  * (bale length and diameter, feet and inches in imperial), cutLength mm, area ha, yield kg/ha
  * (a field's hay per area, shown in tonnes per hectare or tons per acre), nutrientRate kg/ha
- * (a nutrient taken off or applied, kg/ha or lb/ac), temperature °C.
+ * (a nutrient taken off or applied, kg/ha or lb/ac), nutrientPerTon kg per tonne of dry matter
+ * (a crop's nutrient removal coefficient, lb per ton in imperial), temperature °C.
  */
 export type Quantity =
   | 'weight'
@@ -19,6 +20,7 @@ export type Quantity =
   | 'area'
   | 'yield'
   | 'nutrientRate'
+  | 'nutrientPerTon'
   | 'temperature';
 
 export interface Unit {
@@ -70,6 +72,7 @@ export const unitsBySystem: Record<MeasurementSystem, Record<Quantity, Unit>> = 
     area: scaled('ha', 1, 1),
     yield: scaled('t/ha', 1000, 2),
     nutrientRate: scaled('kg/ha', 1, 0),
+    nutrientPerTon: scaled('kg/t DM', 1, 1),
     temperature: celsius,
   },
   ImperialUK: {
@@ -81,6 +84,7 @@ export const unitsBySystem: Record<MeasurementSystem, Record<Quantity, Unit>> = 
     area: scaled('ac', HA_PER_AC, 1),
     yield: scaled('long tons/ac', KG_PER_LONG_TON / HA_PER_AC, 2),
     nutrientRate: scaled('lb/ac', KG_PER_LB / HA_PER_AC, 0),
+    nutrientPerTon: scaled('lb/long ton DM', (1000 * KG_PER_LB) / KG_PER_LONG_TON, 1),
     temperature: celsius,
   },
   ImperialUS: {
@@ -92,6 +96,7 @@ export const unitsBySystem: Record<MeasurementSystem, Record<Quantity, Unit>> = 
     area: scaled('ac', HA_PER_AC, 1),
     yield: scaled('tons/ac', KG_PER_SHORT_TON / HA_PER_AC, 2),
     nutrientRate: scaled('lb/ac', KG_PER_LB / HA_PER_AC, 0),
+    nutrientPerTon: scaled('lb/ton DM', (1000 * KG_PER_LB) / KG_PER_SHORT_TON, 1),
     temperature: fahrenheit,
   },
 };

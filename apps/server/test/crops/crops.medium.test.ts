@@ -43,7 +43,7 @@ describe('crops', () => {
     const renamed = await ok(
       await farm.call('PUT', `/crops/${alfalfa.id}`, { name: 'Alfalfa hay' }),
     );
-    expect(renamed).toEqual({ id: alfalfa.id, name: 'Alfalfa hay' });
+    expect(renamed).toEqual({ ...alfalfa, name: 'Alfalfa hay' });
     expect((await farm.delete(`/crops/${timothy.id}`)).status).toBe(204);
     expect(await cropNames(farm)).toEqual(['Alfalfa hay']);
     await refused(await farm.get(`/crops/${timothy.id}`), 404);
@@ -67,6 +67,44 @@ describe('crops', () => {
     );
     expect(renamed.message).toBe(m.cropNameExists);
     expect(await cropNames(farm)).toEqual(['Alfalfa', 'Timothy']);
+  });
+
+  it('stand at the published removal rates their name reads as, until given their own', async () => {
+    const farm = await newFarm(t);
+    const alfalfa = await addCrop(farm, 'Alfalfa');
+    expect(alfalfa).toMatchObject({
+      p2o5KgPerTonneDm: null,
+      k2oKgPerTonneDm: null,
+      published: { basis: 'legume', p2o5KgPerTonneDm: 6.9, k2oKgPerTonneDm: 30.1 },
+    });
+    const oats = cropSchema.parse(
+      await ok(
+        await farm.call('POST', '/crops', { name: 'Oat hay', k2oKgPerTonneDm: '18.5' }),
+        201,
+      ),
+    );
+    expect(oats).toMatchObject({ p2o5KgPerTonneDm: null, k2oKgPerTonneDm: 18.5 });
+    expect(oats.published.basis).toBe('cereal');
+
+    // A rename alone, as the spec's clients send it, keeps the crop's own rates.
+    const put = (query: Record<string, string>) =>
+      farm.call('PUT', `/crops/${oats.id}`, { name: 'Oaten hay', ...query });
+    expect(await ok(await put({}))).toMatchObject({ name: 'Oaten hay', k2oKgPerTonneDm: 18.5 });
+    expect(await ok(await put({ p2o5KgPerTonneDm: '4', k2oKgPerTonneDm: '' }))).toMatchObject({
+      p2o5KgPerTonneDm: 4,
+      k2oKgPerTonneDm: null,
+    });
+
+    const range = m.removalOutOfRange('0 to 100 kg per tonne of dry matter');
+    for (const bad of ['-0.5', '101', 'NaN', '1e999', 'lots']) {
+      const error = await refused(await put({ p2o5KgPerTonneDm: bad }), 400);
+      expect(error.message, bad).toBe(range);
+    }
+    await refused(await put({ p2o5KgPerTonneDm: '7\u0000' }), 400);
+    expect(cropSchema.parse(await ok(await farm.get(`/crops/${oats.id}`)))).toMatchObject({
+      p2o5KgPerTonneDm: 4,
+      k2oKgPerTonneDm: null,
+    });
   });
 
   it('cannot be deleted while cuttings use them (409, naming the cuttings)', async () => {

@@ -1,3 +1,4 @@
+import { cropSchema } from '@baletrack/contracts/crops/crop';
 import { fieldsResponseSchema } from '@baletrack/contracts/fields/field';
 import { type FieldYieldRow, fieldYieldResponseSchema } from '@baletrack/contracts/yield/yield';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 let t: TestApp;
 let farm: Farm;
 let area: Record<string, number>;
+let alfalfaId: string;
 const at = (lon: number) => ({ lat: 46.6, lon });
 
 beforeAll(async () => {
@@ -35,13 +37,16 @@ beforeAll(async () => {
     name: 'East',
     boundary: square(-120.492, 46.6),
   });
+  // June 2025 is alfalfa at the published 6.9 kg P2O5 and 30.1 kg K2O per tonne of dry matter.
+  const alfalfa = await farm.call('POST', '/crops', { name: 'Alfalfa' });
+  alfalfaId = cropSchema.parse(await alfalfa.json()).id;
   const cutting = async (name: string, year: number, fieldIds: string[]) => {
     const body = {
       name,
       startDate: `${year}-06-01`,
       endDate: `${year}-06-30`,
       fieldIds,
-      cropId: null,
+      cropId: year === 2025 ? alfalfaId : null,
       year,
     };
     const response = await farm.post('/cuttings', body);
@@ -125,6 +130,27 @@ describe('yield per field', () => {
     expect(outsideFields).toEqual({ bales: 1, weightKg: 600, dryMatterKg: 540 });
   });
 
+  it("counts phosphate and potash of the hay in cuttings with a crop, at the crop's rates", async () => {
+    const north = byName((await yieldOf(2025)).fields, 'North');
+    const [june, outside] = north.cuttings;
+    // 0.8968 t of alfalfa dry matter in June; the July hay, in no cutting, has no crop.
+    expect(june?.p2o5Kg).toBeCloseTo(0.8968 * 6.9, 6);
+    expect(june?.k2oKgPerHectare).toBeCloseTo((0.8968 * 30.1) / (area.North as number), 6);
+    expect(outside?.p2o5Kg).toBeNull();
+    expect(north.year).toMatchObject({ cropDryMatterKg: expect.closeTo(896.8, 6) });
+    expect(north.year.k2oKg).toBeCloseTo(0.8968 * 30.1, 6);
+    // The crop given its own potash rate: the yield follows at once.
+    const set = await farm.call('PUT', `/crops/${alfalfaId}`, {
+      name: 'Alfalfa',
+      k2oKgPerTonneDm: '25',
+    });
+    expect(set.status).toBe(200);
+    const after = byName((await yieldOf(2025)).fields, 'North');
+    expect(after.year.k2oKg).toBeCloseTo(0.8968 * 25, 6);
+    expect(after.year.p2o5Kg).toBeCloseTo(0.8968 * 6.9, 6);
+    await farm.call('PUT', `/crops/${alfalfaId}`, { name: 'Alfalfa', k2oKgPerTonneDm: '' });
+  });
+
   it('ranks the fields by dry matter per hectare', async () => {
     const { fields } = await yieldOf(2025);
     const perHectare = fields.map((f) => f.year.dryMatterKgPerHectare ?? 0);
@@ -156,7 +182,8 @@ describe('yield per field', () => {
     expect(lines[0]).toBe(
       'Rank,Field,Area (ac),Cutting,Bales,As baled (tons),Dry matter (tons),' +
         'Dry matter (tons/ac),Dry matter the year before (tons/ac),Change (%),' +
-        'Nitrogen removed (lb),Nitrogen removed (lb/ac)',
+        'Nitrogen removed (lb),Nitrogen removed (lb/ac),P2O5 removed (lb),P2O5 removed (lb/ac),' +
+        'K2O removed (lb),K2O removed (lb/ac),Dry matter of a crop (tons)',
     );
     const acres = (hectares: number) => hectares / 0.40468564224;
     const tons = (kg: number) => (kg / 907.18474).toFixed(2).replace(/\.?0+$/, '');
@@ -175,6 +202,10 @@ describe('yield per field', () => {
       tons(1346.8),
     ]);
     expect(north[2]).toContain(',Outside cuttings,1,');
+    // June's potash: 0.8968 t × 30.1 kg in pounds; the hay outside cuttings tells none.
+    const pounds = (kg: number) => (kg / 0.45359237).toFixed(2).replace(/\.?0+$/, '');
+    expect(north[1]?.split(',').at(-3)).toBe(pounds(0.8968 * 30.1));
+    expect(north[2]?.split(',').slice(-5)).toEqual(['', '', '', '', '0']);
 
     const other = await newFarm(t, 'Formula Hay');
     await newField(t.ctx, other.orgId, { name: '=HYPERLINK("x")', boundary: square(-119, 46) });

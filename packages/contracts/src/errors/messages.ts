@@ -209,6 +209,8 @@ export const messages = {
       `The maximum number of cuttings per crop year is ${max}, and ${year} already has ${max}.`,
     fieldNameExists: 'A field with this name already exists.',
     cropNameExists: 'A crop with this name already exists.',
+    removalOutOfRange: (range: string) =>
+      `Enter a removal rate from ${range}, or leave it empty for the published rate.`,
     fieldNotFound: 'This field does not exist.',
     cuttingNotFound: 'This cutting does not exist.',
     cropNotFound: 'This crop does not exist.',

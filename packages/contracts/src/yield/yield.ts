@@ -16,7 +16,16 @@ const harvestFiguresSchema = z.object({
   /** Nitrogen the hay took off (its crude protein / 6.25); null when no bale reported protein. */
   nitrogenKg: z.number().min(0).nullable(),
   nitrogenKgPerHectare: z.number().min(0).nullable(),
+  /** Dry matter of cuttings with a crop, which phosphate and potash are counted from. */
+  cropDryMatterKg: z.number().min(0),
+  /** Phosphate (P2O5) and potash (K2O) taken off at the crops' rates; null without a crop. */
+  p2o5Kg: z.number().min(0).nullable(),
+  p2o5KgPerHectare: z.number().min(0).nullable(),
+  k2oKg: z.number().min(0).nullable(),
+  k2oKgPerHectare: z.number().min(0).nullable(),
 });
+
+export type HarvestFigures = z.infer<typeof harvestFiguresSchema>;
 
 const cuttingYieldSchema = harvestFiguresSchema.extend({
   /** Null for the field's hay outside every cutting of the year. */

@@ -6,12 +6,23 @@ const fields = [
   { id: 'b', name: 'Airport Field', areaHectares: 5 },
   { id: 'c', name: 'Canal Quarter', areaHectares: 3 },
 ];
+// The 1st cutting of 2025 is alfalfa (6.9 kg P2O5 and 30.1 kg K2O per tonne of dry matter);
+// the others have no crop.
+const alfalfa = { p2o5KgPerTonneDm: 6.9, k2oKgPerTonneDm: 30.1 };
+const cutting = (id: string, name: string, startDate: string, fieldIds: string[]) => ({
+  id,
+  name,
+  year: Number(startDate.slice(0, 4)),
+  startDate,
+  fieldIds,
+  removal: id === 'c1' ? alfalfa : null,
+});
 const cuttings = [
   // Given out of order: the field's cuttings are compared by their start days.
-  { id: 'c2', name: '2nd cutting', year: 2025, startDate: '2025-07-01', fieldIds: ['a'] },
-  { id: 'c1', name: '1st cutting', year: 2025, startDate: '2025-05-20', fieldIds: ['a', 'b'] },
-  { id: 'p1', name: '1st cutting', year: 2024, startDate: '2024-05-25', fieldIds: ['a'] },
-  { id: 'p2', name: '2nd cutting', year: 2024, startDate: '2024-07-05', fieldIds: ['a'] },
+  cutting('c2', '2nd cutting', '2025-07-01', ['a']),
+  cutting('c1', '1st cutting', '2025-05-20', ['a', 'b']),
+  cutting('p1', '1st cutting', '2024-05-25', ['a']),
+  cutting('p2', '2nd cutting', '2024-07-05', ['a']),
 ];
 const harvest = (
   fieldId: string,
@@ -84,6 +95,24 @@ describe('fieldYields', () => {
     expect(outside?.nitrogenKg).toBeNull();
     // The year: 2,499 kg of protein in 12,750 kg (19.6 %) over all 15,725 kg.
     expect(home?.year.nitrogenKg).toBeCloseTo(493.136, 9);
+  });
+
+  it('counts phosphate and potash from the dry matter of cuttings with a crop, at its rates', () => {
+    const [home, airport] = yields;
+    const [first, second, outside] = home?.cuttings ?? [];
+    // 10.2 t of alfalfa dry matter: 10.2 × 6.9 kg P2O5 and 10.2 × 30.1 kg K2O, on 10 ha.
+    expect(first?.p2o5Kg).toBeCloseTo(70.38, 9);
+    expect(first?.k2oKg).toBeCloseTo(307.02, 9);
+    expect(first?.k2oKgPerHectare).toBeCloseTo(30.702, 9);
+    // A cutting without a crop, and hay outside cuttings: nothing we can tell.
+    expect(second).toMatchObject({ cropDryMatterKg: 0, p2o5Kg: null, k2oKgPerHectare: null });
+    expect(outside?.p2o5Kg).toBeNull();
+    // The year counts what it can, and says from how much of its dry matter.
+    expect(home?.year).toMatchObject({ cropDryMatterKg: 10_200, dryMatterKg: 15_725 });
+    expect(home?.year.p2o5KgPerHectare).toBeCloseTo(7.038, 9);
+    expect(home?.previousYear.p2o5Kg).toBeNull();
+    // Airport Field's half-bales of the same cutting: 4.3 t at the same rates, on 5 ha.
+    expect(airport?.year.p2o5KgPerHectare).toBeCloseTo(5.934, 9);
   });
 
   it('ranks the fields by dry matter per hectare, fields without hay last', () => {

@@ -9,8 +9,11 @@
 //   the year with its first of the year before, and so on;
 // - yield per area is dry matter per hectare (what agronomists compare), shown with hay as baled;
 // - the nitrogen the hay took off is its dry matter at the crude protein of the bales that report
-//   it (weighted by their dry matter), N = CP / 6.25; none when no bale reported protein.
+//   it (weighted by their dry matter), N = CP / 6.25; none when no bale reported protein;
+// - phosphate and potash are the dry matter of each cutting with a crop at that crop's removal
+//   coefficients (./nutrient-removal.ts); hay of no crop's takes off none we can tell.
 import { nitrogenKg } from '../nutrition.ts';
+import type { RemovalCoefficients } from './nutrient-removal.ts';
 
 /** A field's hay of one crop year and cutting, summed from its bales' shares. */
 export interface FieldHarvest {
@@ -40,6 +43,8 @@ export interface YieldCutting {
   /** 'YYYY-MM-DD'. */
   startDate: string;
   fieldIds: readonly string[];
+  /** Its crop's removal coefficients; null for a cutting without a crop. */
+  removal: RemovalCoefficients | null;
 }
 
 /** Hay of a field, in total and per hectare (null where the field has no area). */
@@ -52,6 +57,13 @@ export interface HarvestFigures {
   /** Nitrogen the hay took off the field; null when none of its bales reported protein. */
   nitrogenKg: number | null;
   nitrogenKgPerHectare: number | null;
+  /** Dry matter of cuttings with a crop: what phosphate and potash are counted from. */
+  cropDryMatterKg: number;
+  /** Phosphate (P2O5) and potash (K2O) taken off; null when none of the hay had a crop. */
+  p2o5Kg: number | null;
+  p2o5KgPerHectare: number | null;
+  k2oKg: number | null;
+  k2oKgPerHectare: number | null;
 }
 
 interface Sums {
@@ -60,6 +72,9 @@ interface Sums {
   dryMatterKg: number;
   proteinDryMatterKg: number;
   proteinKg: number;
+  cropDryMatterKg: number;
+  p2o5Kg: number;
+  k2oKg: number;
 }
 
 export interface CuttingYield extends HarvestFigures {
@@ -84,7 +99,16 @@ export interface FieldYield {
   cuttings: CuttingYield[];
 }
 
-const empty: Sums = { bales: 0, weightKg: 0, dryMatterKg: 0, proteinDryMatterKg: 0, proteinKg: 0 };
+const empty: Sums = {
+  bales: 0,
+  weightKg: 0,
+  dryMatterKg: 0,
+  proteinDryMatterKg: 0,
+  proteinKg: 0,
+  cropDryMatterKg: 0,
+  p2o5Kg: 0,
+  k2oKg: 0,
+};
 
 /** Totals over an area; per hectare null where the area is not positive. */
 export function harvestFigures(totals: Sums, areaHectares: number): HarvestFigures {
@@ -94,6 +118,9 @@ export function harvestFigures(totals: Sums, areaHectares: number): HarvestFigur
     totals.proteinDryMatterKg > 0
       ? nitrogenKg(totals.dryMatterKg, (100 * totals.proteinKg) / totals.proteinDryMatterKg)
       : null;
+  const cropped = totals.cropDryMatterKg > 0;
+  const p2o5 = cropped ? totals.p2o5Kg : null;
+  const k2o = cropped ? totals.k2oKg : null;
   return {
     bales: totals.bales,
     weightKg: totals.weightKg,
@@ -102,6 +129,11 @@ export function harvestFigures(totals: Sums, areaHectares: number): HarvestFigur
     dryMatterKgPerHectare: perHectare(totals.dryMatterKg),
     nitrogenKg: nitrogen,
     nitrogenKgPerHectare: perHectare(nitrogen),
+    cropDryMatterKg: totals.cropDryMatterKg,
+    p2o5Kg: p2o5,
+    p2o5KgPerHectare: perHectare(p2o5),
+    k2oKg: k2o,
+    k2oKgPerHectare: perHectare(k2o),
   };
 }
 
@@ -114,12 +146,18 @@ export function changePercent(now: number | null, before: number | null): number
   return ((now - before) / before) * 100;
 }
 
-function add(into: Sums, harvest: FieldHarvest) {
+function add(into: Sums, harvest: FieldHarvest, removal: RemovalCoefficients | null) {
   into.bales += harvest.bales;
   into.weightKg += harvest.weightKg;
   into.dryMatterKg += harvest.dryMatterKg;
   into.proteinDryMatterKg += harvest.proteinDryMatterKg;
   into.proteinKg += harvest.proteinKg;
+  if (removal) {
+    const tonnes = harvest.dryMatterKg / 1000;
+    into.cropDryMatterKg += harvest.dryMatterKg;
+    into.p2o5Kg += tonnes * removal.p2o5KgPerTonneDm;
+    into.k2oKg += tonnes * removal.k2oKgPerTonneDm;
+  }
 }
 
 /**
@@ -136,13 +174,14 @@ export function fieldYields(input: {
   const cuttings = [...input.cuttings].sort(
     (a, b) => a.startDate.localeCompare(b.startDate) || a.id.localeCompare(b.id),
   );
+  const removalOf = new Map(cuttings.map((c) => [c.id, c.removal]));
   const yields = fields.map((field): FieldYield => {
     const own = harvests.filter((h) => h.fieldId === field.id);
     const totalOf = (cropYear: number, cuttingId?: string | null) => {
       const totals = { ...empty };
       for (const h of own) {
         if (h.cropYear === cropYear && (cuttingId === undefined || h.cuttingId === cuttingId)) {
-          add(totals, h);
+          add(totals, h, h.cuttingId === null ? null : (removalOf.get(h.cuttingId) ?? null));
         }
       }
       return totals;

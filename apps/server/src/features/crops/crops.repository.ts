@@ -10,18 +10,31 @@ import type { Transaction } from 'kysely';
 export async function insertCrops(
   db: Db,
   orgId: string,
-  crops: { id?: string; name: string }[],
+  crops: {
+    id?: string;
+    name: string;
+    p2o5KgPerTonneDm?: number | null;
+    k2oKgPerTonneDm?: number | null;
+  }[],
 ): Promise<string[]> {
   if (crops.length === 0) return [];
-  const rows = crops.map((crop) => ({ orgId, id: crop.id ?? randomUUID(), name: crop.name }));
+  const rows = crops.map((crop) => ({
+    orgId,
+    id: crop.id ?? randomUUID(),
+    name: crop.name,
+    p2o5KgPerTonneDm: crop.p2o5KgPerTonneDm ?? null,
+    k2oKgPerTonneDm: crop.k2oKgPerTonneDm ?? null,
+  }));
   await db.insertInto('crops').values(rows).execute();
   return rows.map((row) => row.id);
 }
 
+const cropColumns = ['id', 'name', 'p2o5KgPerTonneDm', 'k2oKgPerTonneDm'] as const;
+
 export function listCrops(db: Db, orgId: string) {
   return db
     .selectFrom('crops')
-    .select(['id', 'name'])
+    .select(cropColumns)
     .where('orgId', '=', orgId)
     .orderBy('name')
     .orderBy('id')
@@ -31,7 +44,7 @@ export function listCrops(db: Db, orgId: string) {
 export function findCrop(db: Db, orgId: string, id: string) {
   return db
     .selectFrom('crops')
-    .select(['id', 'name'])
+    .select(cropColumns)
     .where('orgId', '=', orgId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -48,14 +61,22 @@ export function lockCrop(db: Transaction<Database>, orgId: string, id: string) {
     .executeTakeFirst();
 }
 
-/** Renames a crop; returns it, or undefined when there is no such crop. */
-export function renameCrop(db: Db, orgId: string, id: string, name: string) {
+/**
+ * Renames a crop and sets the removal rates given (an absent one is left as it is); returns it,
+ * or undefined when there is no such crop.
+ */
+export function updateCrop(
+  db: Db,
+  orgId: string,
+  id: string,
+  crop: { name: string; p2o5KgPerTonneDm?: number | null; k2oKgPerTonneDm?: number | null },
+) {
   return db
     .updateTable('crops')
-    .set({ name })
+    .set(crop)
     .where('orgId', '=', orgId)
     .where('id', '=', id)
-    .returning(['id', 'name'])
+    .returning(cropColumns)
     .executeTakeFirst();
 }
 

@@ -6,7 +6,7 @@ import {
 } from '@baletrack/contracts/crops/crop';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createCrop, cropOf, cropsOf, deleteCropOf, renameCropOf } from './crops.service.ts';
+import { createCrop, cropOf, cropsOf, deleteCropOf, updateCropOf } from './crops.service.ts';
 
 /** API 1: crops. The spec sends a crop's name as a query parameter, not a body. */
 export async function cropsRoutes(instance: FastifyInstance): Promise<void> {
@@ -29,16 +29,14 @@ export async function cropsRoutes(instance: FastifyInstance): Promise<void> {
     '/crops',
     {
       schema: {
-        summary: 'Add a crop (?name=…)',
+        summary: 'Add a crop (?name=…, optionally its own removal rates)',
         tags,
         querystring: saveCropQuerySchema,
         response: { 201: cropSchema },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createCrop(app.ctx, request.principal.orgId, request.query.name)),
+      reply.status(201).send(await createCrop(app.ctx, request.principal.orgId, request.query)),
   );
 
   app.get(
@@ -53,7 +51,7 @@ export async function cropsRoutes(instance: FastifyInstance): Promise<void> {
     '/crops/:id',
     {
       schema: {
-        summary: 'Rename a crop (?name=…)',
+        summary: 'Rename a crop (?name=…) and set its removal rates (empty: the published)',
         tags,
         params: idParamsSchema,
         querystring: saveCropQuerySchema,
@@ -61,7 +59,7 @@ export async function cropsRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      renameCropOf(app.ctx, request.principal.orgId, request.params.id, request.query.name),
+      updateCropOf(app.ctx, request.principal.orgId, request.params.id, request.query),
   );
 
   app.delete(

@@ -1,5 +1,6 @@
-import type { Crop, CropsResponse } from '@baletrack/contracts/crops/crop';
+import type { Crop, CropsResponse, SaveCropQuery } from '@baletrack/contracts/crops/crop';
 import { messages } from '@baletrack/contracts/errors/messages';
+import { publishedRemoval, removalBasisOf } from '@baletrack/domain/yield/nutrient-removal';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -11,7 +12,7 @@ import {
   listCrops,
   listCuttingNamesWithCrop,
   lockCrop,
-  renameCrop,
+  updateCrop,
 } from './crops.repository.ts';
 
 const m = messages.fieldCuttingCrop;
@@ -30,37 +31,57 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+type StoredCrop = Omit<Crop, 'published'>;
+
+/** A stored crop with the published removal rates its name reads as. */
+function withPublished(crop: StoredCrop): Crop {
+  const basis = removalBasisOf(crop.name);
+  return { ...crop, published: { basis, ...publishedRemoval[basis] } };
+}
+
 export async function cropsOf(ctx: AppContext, orgId: string): Promise<CropsResponse> {
-  return { crops: await listCrops(ctx.db, orgId) };
+  return { crops: (await listCrops(ctx.db, orgId)).map(withPublished) };
 }
 
 export async function cropOf(ctx: AppContext, orgId: string, id: string): Promise<Crop> {
   const crop = await findCrop(ctx.db, orgId, id);
   if (!crop) throw new AppError('NOT_FOUND', m.cropNotFound);
-  return crop;
+  return withPublished(crop);
 }
 
-export async function createCrop(ctx: AppContext, orgId: string, name: string): Promise<Crop> {
-  const [id] = await uniqueName(() => insertCrops(ctx.db, orgId, [{ name }]));
-  return { id: id as string, name };
+export async function createCrop(
+  ctx: AppContext,
+  orgId: string,
+  query: SaveCropQuery,
+): Promise<Crop> {
+  const crop = {
+    name: query.name,
+    p2o5KgPerTonneDm: query.p2o5KgPerTonneDm ?? null,
+    k2oKgPerTonneDm: query.k2oKgPerTonneDm ?? null,
+  };
+  const [id] = await uniqueName(() => insertCrops(ctx.db, orgId, [crop]));
+  return withPublished({ id: id as string, ...crop });
 }
 
-export async function renameCropOf(
+/** Renames a crop and sets the removal rates the query gives (absent ones stay). */
+export async function updateCropOf(
   ctx: AppContext,
   orgId: string,
   id: string,
-  name: string,
+  query: SaveCropQuery,
 ): Promise<Crop> {
-  // The name says whether the crop is a legume, so it picks its cuttings' grade table.
   const crop = await uniqueName(() =>
     ctx.db.transaction().execute(async (trx) => {
-      const renamed = await renameCrop(trx, orgId, id, name);
-      if (renamed) await regradeBaleCells(trx, orgId);
-      return renamed;
+      const before = await lockCrop(trx, orgId, id);
+      if (!before) return undefined;
+      const updated = await updateCrop(trx, orgId, id, query);
+      // The name says whether the crop is a legume, so it picks its cuttings' grade table.
+      if (before.name !== query.name) await regradeBaleCells(trx, orgId);
+      return updated;
     }),
   );
   if (!crop) throw new AppError('NOT_FOUND', m.cropNotFound);
-  return crop;
+  return withPublished(crop);
 }
 
 /** Deletes a crop; refused (409, naming them) while cuttings use it. */

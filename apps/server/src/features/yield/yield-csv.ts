@@ -6,7 +6,8 @@ import { CSV_BOM, csvLine, numberCell, textCell } from '../reports/csv.ts';
 /**
  * The Yield per Field page as CSV (docs/product.md#beyond-the-spec-yield-per-field): per field in
  * rank order, its crop year's row, then a row per cutting; figures in the organization's units,
- * named in the headers, as the report CSV writes them (two decimals at most).
+ * named in the headers, as the report CSV writes them (two decimals at most). Phosphate and potash
+ * count the dry matter of cuttings with a crop, the last column.
  */
 export function fieldYieldCsv(answer: FieldYieldResponse, system: MeasurementSystem): string {
   const unit = (quantity: Quantity) => unitOf(quantity, system).symbol;
@@ -25,6 +26,11 @@ export function fieldYieldCsv(answer: FieldYieldResponse, system: MeasurementSys
     'Change (%)',
     `Nitrogen removed (${unit('weight')})`,
     `Nitrogen removed (${unit('nutrientRate')})`,
+    `P2O5 removed (${unit('weight')})`,
+    `P2O5 removed (${unit('nutrientRate')})`,
+    `K2O removed (${unit('weight')})`,
+    `K2O removed (${unit('nutrientRate')})`,
+    `Dry matter of a crop (${unit('tonnage')})`,
   ];
   const lines = [CSV_BOM, csvLine(header)];
   for (const field of answer.fields) {
@@ -56,6 +62,11 @@ export function fieldYieldCsv(answer: FieldYieldResponse, system: MeasurementSys
           numberCell(row.change, 1),
           shown(row.figures.nitrogenKg, 'weight'),
           shown(row.figures.nitrogenKgPerHectare, 'nutrientRate'),
+          shown(row.figures.p2o5Kg, 'weight'),
+          shown(row.figures.p2o5KgPerHectare, 'nutrientRate'),
+          shown(row.figures.k2oKg, 'weight'),
+          shown(row.figures.k2oKgPerHectare, 'nutrientRate'),
+          shown(row.figures.cropDryMatterKg, 'tonnage'),
         ]),
       );
     }

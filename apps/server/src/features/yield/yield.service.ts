@@ -2,7 +2,9 @@ import type { Settings } from '@baletrack/contracts/settings/settings';
 import type { FieldYieldResponse } from '@baletrack/contracts/yield/yield';
 import { cropYearWindow } from '@baletrack/domain/crop-year';
 import { fieldYields } from '@baletrack/domain/yield/field-yield';
+import { removalCoefficients } from '@baletrack/domain/yield/nutrient-removal';
 import type { AppContext } from '../../app-context.ts';
+import { listCrops } from '../crops/crops.repository.ts';
 import { listCuttings } from '../cuttings/cuttings.repository.ts';
 import { listFields } from '../fields/fields.repository.ts';
 import { getSettings } from '../settings/settings.service.ts';
@@ -24,8 +26,9 @@ export async function fieldYield(
     from: cropYearWindow(year - 1, cropYearStartMonth).start,
     to: cropYearWindow(year, cropYearStartMonth).end,
   };
-  const [fields, cuttings, cuttingsBefore, { harvests, outside }] = await Promise.all([
+  const [fields, crops, cuttings, cuttingsBefore, { harvests, outside }] = await Promise.all([
     listFields(ctx.db, orgId),
+    listCrops(ctx.db, orgId),
     listCuttings(ctx.db, orgId, { year }),
     listCuttings(ctx.db, orgId, { year: year - 1 }),
     readFieldHarvests(ctx.db, orgId, range, cropYearStartMonth),
@@ -45,7 +48,10 @@ export async function fieldYield(
         name: field.name,
         areaHectares: field.areaHa,
       })),
-      cuttings: [...cuttings, ...cuttingsBefore],
+      cuttings: [...cuttings, ...cuttingsBefore].map((cutting) => {
+        const crop = crops.find((c) => c.id === cutting.cropId);
+        return { ...cutting, removal: crop ? removalCoefficients(crop) : null };
+      }),
       harvests,
     }),
     outsideFields,

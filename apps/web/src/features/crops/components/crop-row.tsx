@@ -2,7 +2,8 @@ import { type Crop, saveCropQuerySchema } from '@baletrack/contracts/crops/crop'
 import { messages } from '@baletrack/contracts/errors/messages';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useRenameCrop } from '@/features/crops/api/rename-crop';
+import { useUpdateCrop } from '@/features/crops/api/update-crop';
+import { CropRemovalForm, CropRemovalLine } from '@/features/crops/components/crop-removal';
 import { useMay } from '@/features/users';
 import { changeErrorMessage } from '@/lib/change-error-message';
 
@@ -13,11 +14,14 @@ interface CropRowProps {
   onDelete: () => Promise<boolean>;
 }
 
-type State = 'view' | 'rename' | 'confirm';
+type State = 'view' | 'rename' | 'rates' | 'confirm';
 
-/** One crop: its name, renamed in place; deleting asks first; a viewer only reads it. */
+/**
+ * One crop: its name, renamed in place, and its removal rates, set in place; deleting asks first;
+ * a viewer only reads it.
+ */
 export function CropRow({ crop, deleting, onDelete }: CropRowProps) {
-  const rename = useRenameCrop();
+  const rename = useUpdateCrop();
   const canChange = useMay()('farmData');
   const [state, setState] = useState<State>('view');
   const [name, setName] = useState(crop.name);
@@ -66,8 +70,28 @@ export function CropRow({ crop, deleting, onDelete }: CropRowProps) {
           size="xs"
           style={{ flex: 1 }}
         />
+      ) : state === 'rates' ? (
+        <CropRemovalForm
+          crop={crop}
+          saving={rename.isPending}
+          error={
+            rename.isError
+              ? changeErrorMessage(rename.error, messages.fieldCuttingCrop.crop.updateFailed)
+              : undefined
+          }
+          onSave={(removal) =>
+            void rename
+              .mutateAsync({ id: crop.id, name: crop.name, removal })
+              .then(cancel)
+              .catch(() => undefined)
+          }
+          onCancel={cancel}
+        />
       ) : (
-        <Text fw={500}>{crop.name}</Text>
+        <div>
+          <Text fw={500}>{crop.name}</Text>
+          <CropRemovalLine crop={crop} />
+        </div>
       )}
       <Group gap="xs" wrap="nowrap">
         {state === 'rename' && (
@@ -99,6 +123,9 @@ export function CropRow({ crop, deleting, onDelete }: CropRowProps) {
           <>
             <Button size="xs" variant="default" onClick={() => setState('rename')}>
               Rename
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setState('rates')}>
+              Removal rates
             </Button>
             <Button size="xs" variant="subtle" color="red" onClick={() => setState('confirm')}>
               Delete

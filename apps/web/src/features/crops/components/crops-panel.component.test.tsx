@@ -10,8 +10,20 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 
 const crops = {
   crops: [
-    { id: '00000000-0000-4000-8000-0000000000c1', name: 'Alfalfa' },
-    { id: '00000000-0000-4000-8000-0000000000c2', name: 'Timothy' },
+    {
+      id: '00000000-0000-4000-8000-0000000000c1',
+      name: 'Alfalfa',
+      p2o5KgPerTonneDm: null,
+      k2oKgPerTonneDm: null,
+      published: { basis: 'legume', p2o5KgPerTonneDm: 6.9, k2oKgPerTonneDm: 30.1 },
+    },
+    {
+      id: '00000000-0000-4000-8000-0000000000c2',
+      name: 'Timothy',
+      p2o5KgPerTonneDm: 7.5,
+      k2oKgPerTonneDm: 25,
+      published: { basis: 'pasture', p2o5KgPerTonneDm: 6.3, k2oKgPerTonneDm: 24.1 },
+    },
   ],
 };
 const queryData: [readonly unknown[], unknown][] = [[cropsKeys.list(), crops]];
@@ -39,6 +51,42 @@ describe('CropsPanel by role', () => {
       within(screen.getByRole('listitem', { name: 'Timothy' })).getByRole('button', {
         name: 'Rename',
       }),
+    ).toBeTruthy();
+  });
+});
+
+describe('CropsPanel removal rates', () => {
+  it("tells each crop's phosphate and potash per ton of dry matter, and whose rates they are", () => {
+    renderWithProviders(<CropsPanel />, { signedInAs: 'viewer', queryData });
+    // 6.9 and 30.1 kg a tonne are 13.8 and 60.2 lb a short ton.
+    expect(screen.getByRole('listitem', { name: 'Alfalfa' }).textContent).toContain(
+      'Removes 13.8 lb P₂O₅ and 60.2 lb K₂O per ton DM (published for lucerne and clover hay)',
+    );
+    expect(screen.getByRole('listitem', { name: 'Timothy' }).textContent).toContain(
+      'Removes 15 lb P₂O₅ and 50 lb K₂O per ton DM (its own rates)',
+    );
+  });
+
+  it('takes rates in the farm units and refuses one past the limit, saying the range', async () => {
+    const { user } = renderWithProviders(<CropsPanel />, {
+      signedInAs: 'manager',
+      queryData,
+      measurementSystem: 'MetricSI',
+    });
+    const timothy = screen.getByRole('listitem', { name: 'Timothy' });
+    await user.click(within(timothy).getByRole('button', { name: 'Removal rates' }));
+    const potash = within(timothy).getByLabelText('K₂O, kg/t DM');
+    expect(potash).toHaveProperty('value', '25');
+    expect(within(timothy).getByLabelText('P₂O₅, kg/t DM').getAttribute('placeholder')).toBe(
+      '6.3 published',
+    );
+    await user.clear(potash);
+    await user.type(potash, '120');
+    await user.click(within(timothy).getByRole('button', { name: 'Save rates' }));
+    expect(
+      await within(timothy).findByText(
+        messages.fieldCuttingCrop.removalOutOfRange('0 to 100 kg/t DM'),
+      ),
     ).toBeTruthy();
   });
 });

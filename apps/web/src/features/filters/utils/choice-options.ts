@@ -46,7 +46,10 @@ export function balerOptions(balers: readonly Baler[]): ChoiceOption[] {
  * @example cuttingGroups([{ name: '1st', year: 2025, cropId: alfalfa, … }], crops)
  *   // → [{ group: '2025', items: [{ value, label: '1st (Alfalfa)' }] }]
  */
-export function cuttingGroups(cuttings: readonly Cutting[], crops: readonly Crop[]): ChoiceGroup[] {
+export function cuttingGroups(
+  cuttings: readonly Cutting[],
+  crops: readonly Pick<Crop, 'id' | 'name'>[],
+): ChoiceGroup[] {
   const cropName = new Map(crops.map((c) => [c.id, c.name]));
   const years = new Map<number, ChoiceOption[]>();
   for (const cutting of cuttings) {

@@ -18,6 +18,12 @@ const figures = (dryMatterKgPerHectare: number) => ({
   dryMatterKgPerHectare,
   nitrogenKg: 150,
   nitrogenKgPerHectare: dryMatterKgPerHectare / 35,
+  // Half the dry matter in a cutting with a crop, at 6 kg P2O5 and 30 kg K2O a tonne of it.
+  cropDryMatterKg: 2_500,
+  p2o5Kg: 15,
+  p2o5KgPerHectare: (dryMatterKgPerHectare / 2000) * 6,
+  k2oKg: 75,
+  k2oKgPerHectare: (dryMatterKgPerHectare / 2000) * 30,
 });
 const noHay = {
   ...none,
@@ -25,6 +31,11 @@ const noHay = {
   dryMatterKgPerHectare: 0,
   nitrogenKg: null,
   nitrogenKgPerHectare: null,
+  cropDryMatterKg: 0,
+  p2o5Kg: null,
+  p2o5KgPerHectare: null,
+  k2oKg: null,
+  k2oKgPerHectare: null,
 };
 
 function renderPanel(answer: FieldYieldResponse, system = defaultSettings.measurementSystem) {
@@ -96,7 +107,9 @@ describe('Yield per Field', () => {
     expect(within(card).getByRole('heading').textContent).toBe('1. Home Pivot');
     expect(card.textContent).toContain('5.25 t/ha');
     // 5,250 / 35 kg of nitrogen a hectare; per cutting 2,000 / 35.
-    expect(card.textContent).toContain('N removed 150 kg/ha');
+    expect(card.textContent).toContain('Removed N 150 · P₂O₅ 16 · K₂O 79 kg/ha');
+    // Half the year's dry matter lay in cuttings with a crop: the card says what P and K count.
+    expect(card.textContent).toContain('Phosphate and potash count the 2.5 t of dry matter');
     expect(within(card).getByRole('columnheader', { name: 'N removed, kg/ha' })).toBeTruthy();
     expect(card.textContent).toContain('−16.7 % vs 2024');
     const row = within(card).getByRole('row', { name: /1st cutting/ });

@@ -1,4 +1,4 @@
-import type { FieldYieldRow } from '@baletrack/contracts/yield/yield';
+import type { FieldYieldRow, HarvestFigures } from '@baletrack/contracts/yield/yield';
 import {
   Alert,
   Anchor,
@@ -28,6 +28,13 @@ interface FieldYieldPanelProps {
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
 
+// What the hay took off, per area: the table's last columns, shown from tablet width up.
+const removalColumns: [string, (figures: HarvestFigures) => number | null][] = [
+  ['N', (figures) => figures.nitrogenKgPerHectare],
+  ['P₂O₅', (figures) => figures.p2o5KgPerHectare],
+  ['K₂O', (figures) => figures.k2oKgPerHectare],
+];
+
 /** '+10.1 %', '−16.7 %', or a dash without a year before to compare with. */
 function change(percent: number | null): string {
   if (percent === null) return '—';
@@ -55,8 +62,9 @@ export function FieldYieldPanel({ years, initialYear }: FieldYieldPanelProps) {
       <Group justify="space-between" align="flex-end">
         <Text c="dimmed" maw={620}>
           Dry matter per {units.symbol('area') === 'ha' ? 'hectare' : 'acre'} of each field, its
-          cuttings beside the same cuttings of {year - 1}, and the nitrogen the hay took off (from
-          its crude protein). A bale lying in two fields counts half in each.
+          cuttings beside the same cuttings of {year - 1}, and what the hay took off: nitrogen from
+          its crude protein, phosphate and potash at the removal rates of each cutting's crop. A
+          bale lying in two fields counts half in each.
         </Text>
         <Group gap="xs" align="flex-end">
           <Select
@@ -99,6 +107,14 @@ export function FieldYieldPanel({ years, initialYear }: FieldYieldPanelProps) {
       {result.data && fields.length > 0 && withHay.length === 0 && (
         <Text>No bales on your fields in {year}.</Text>
       )}
+      {withHay.length > 0 && withHay.every((field) => field.year.cropDryMatterKg === 0) && (
+        <Text size="sm">
+          <Anchor component={Link} to={routePaths.cuttings}>
+            Give your cuttings a crop
+          </Anchor>{' '}
+          to see the phosphate and potash their hay took off.
+        </Text>
+      )}
       {withHay.map((field) => (
         <FieldCard key={field.fieldId} field={field} year={year} perArea={perArea} />
       ))}
@@ -129,6 +145,15 @@ function FieldCard({ field, year, perArea }: FieldCardProps) {
   // Figures in the table's units, named in its headers.
   const figure = (value: number, quantity: 'tonnage' | 'yield') =>
     formatNumber(units.fromSI(value, quantity), 2);
+  const rate = (kgPerHectare: number | null) =>
+    kgPerHectare === null ? '—' : formatNumber(units.fromSI(kgPerHectare, 'nutrientRate'));
+  const { year: hay } = field;
+  const removed = removalColumns
+    .filter(([, of]) => of(hay) !== null)
+    .map(([nutrient, of]) => `${nutrient} ${rate(of(hay))}`)
+    .join(' · ');
+  // Phosphate and potash count only the hay of cuttings with a crop: say so when some has none.
+  const partly = hay.cropDryMatterKg > 0 && hay.dryMatterKg - hay.cropDryMatterKg >= 1;
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={field.name}>
       <Group justify="space-between" align="flex-start" mb="xs">
@@ -139,9 +164,12 @@ function FieldCard({ field, year, perArea }: FieldCardProps) {
           <Text size="sm" c="dimmed">
             {units.format(field.areaHectares, 'area')} · {formatNumber(field.year.bales, 1)} bales ·{' '}
             {units.format(field.year.weightKg, 'tonnage')} as baled
-            {field.year.nitrogenKgPerHectare !== null &&
-              ` · N removed ${units.format(field.year.nitrogenKgPerHectare, 'nutrientRate')}`}
           </Text>
+          {removed && (
+            <Text size="sm" c="dimmed">
+              Removed {removed} {units.symbol('nutrientRate')}
+            </Text>
+          )}
         </div>
         <div style={{ textAlign: 'right' }}>
           <Text fw={700} size="lg">
@@ -162,9 +190,11 @@ function FieldCard({ field, year, perArea }: FieldCardProps) {
             <Table.Th ta="right">Dry matter, {units.symbol('tonnage')}</Table.Th>
             <Table.Th ta="right">{units.symbol('yield')}</Table.Th>
             <Table.Th ta="right">vs {year - 1}</Table.Th>
-            <Table.Th ta="right" visibleFrom="sm">
-              N removed, {units.symbol('nutrientRate')}
-            </Table.Th>
+            {removalColumns.map(([nutrient]) => (
+              <Table.Th key={nutrient} ta="right" visibleFrom="sm">
+                {nutrient} removed, {units.symbol('nutrientRate')}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -185,15 +215,21 @@ function FieldCard({ field, year, perArea }: FieldCardProps) {
               <Table.Td ta="right" style={noWrap}>
                 {change(cutting.changePercent)}
               </Table.Td>
-              <Table.Td ta="right" visibleFrom="sm">
-                {cutting.nitrogenKgPerHectare === null
-                  ? '—'
-                  : formatNumber(units.fromSI(cutting.nitrogenKgPerHectare, 'nutrientRate'))}
-              </Table.Td>
+              {removalColumns.map(([nutrient, of]) => (
+                <Table.Td key={nutrient} ta="right" visibleFrom="sm">
+                  {rate(of(cutting))}
+                </Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      {partly && (
+        <Text size="xs" c="dimmed" mt="xs">
+          Phosphate and potash count the {units.format(hay.cropDryMatterKg, 'tonnage')} of dry
+          matter in cuttings with a crop.
+        </Text>
+      )}
     </Paper>
   );
 }
