@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { mailedCode, registeredOwner, signIn, signOut } from './support/accounts.ts';
+import { mailedCode, newestMail, registeredOwner, signIn, signOut } from './support/accounts.ts';
 
 // Passwords: a grower who forgot theirs resets it with a mailed code; a signed-in grower
 // changes theirs from User Settings. Both then sign in with the new password only.
@@ -33,6 +33,38 @@ test('a grower who forgot their password resets it with the mailed code', async 
   await signIn(page, email, 'Renewed2026');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Password Farm')).toBeVisible();
+});
+
+test('a grower on a phone signs in with a code mailed to them, no password', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = await registeredOwner(request, {
+    organizationName: 'Code Farm',
+    password: 'Forgotten2026',
+    prefix: 'code',
+  });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in with a code' })).toBeVisible();
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await expect(page.getByText(`If ${email} has an account, we mailed it a code.`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the sign-in code step on a phone');
+
+  // Once the sign-in mail is the newest (the registration's code came before it).
+  await expect.poll(() => newestMail(request, email)).toContain('sign in to Baletrack');
+  const code = await mailedCode(request, email);
+  const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  await page.getByLabel('Sign-in code').fill(wrong);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText(/That code is not right/)).toBeVisible();
+  await page.getByLabel('Sign-in code').fill(code);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // Signed in as the new farm's owner: its map opens with the first steps to take.
+  await expect(page.getByRole('heading', { name: 'See your bales on the map' })).toBeVisible();
 });
 
 test('a signed-in grower changes their password from User Settings', async ({ page, request }) => {

@@ -64,6 +64,8 @@ describe('signInRequestSchema', () => {
     expect(signInNeedsPassword('USER_SRP_AUTH')).toBe(true);
     expect(signInNeedsPassword('USER_AUTH')).toBe(false);
     expect(signInNeedsPassword('USER_AUTH', 'PASSWORD_SRP')).toBe(true);
+    expect(signInNeedsPassword('CUSTOM_WITH_SRP')).toBe(true);
+    expect(signInNeedsPassword('CUSTOM_WITHOUT_SRP')).toBe(false);
   });
 });
 

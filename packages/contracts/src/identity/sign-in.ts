@@ -2,8 +2,17 @@ import { z } from 'zod';
 import { messages } from '../errors/messages.ts';
 import { emailSchema, passwordSchema, withPasswordConfirmation } from './register.ts';
 
-/** Amplify's sign-in flows we support; SRP is the default (docs/product.md#sign-in-flows). */
-export const signInFlows = ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'USER_AUTH'] as const;
+/**
+ * Amplify's sign-in flows we support; SRP is the default (docs/product.md#sign-in-flows). The
+ * custom ones sign in with a mailed code, after the password with SRP, alone without.
+ */
+export const signInFlows = [
+  'USER_SRP_AUTH',
+  'USER_PASSWORD_AUTH',
+  'USER_AUTH',
+  'CUSTOM_WITH_SRP',
+  'CUSTOM_WITHOUT_SRP',
+] as const;
 export type SignInFlow = (typeof signInFlows)[number];
 export const DEFAULT_SIGN_IN_FLOW: SignInFlow = 'USER_SRP_AUTH';
 
@@ -13,12 +22,13 @@ export type PreferredChallenge = (typeof preferredChallenges)[number];
 
 /**
  * docs/product.md#validation-rules: a password is needed, except in the user-choice flow when no
- * password challenge was chosen (the server then offers the choice).
+ * password challenge was chosen (the server then offers the choice), and for a mailed code alone.
  */
 export function signInNeedsPassword(
   flow: SignInFlow,
   preferredChallenge?: PreferredChallenge,
 ): boolean {
+  if (flow === 'CUSTOM_WITHOUT_SRP') return false;
   return flow !== 'USER_AUTH' || preferredChallenge !== undefined;
 }
 

@@ -1,6 +1,10 @@
 import type { Db } from '@baletrack/db/database';
 
-export type ChallengeKind = 'PASSWORD_VERIFIER' | 'SELECT_CHALLENGE' | 'NEW_PASSWORD_REQUIRED';
+export type ChallengeKind =
+  | 'PASSWORD_VERIFIER'
+  | 'SELECT_CHALLENGE'
+  | 'NEW_PASSWORD_REQUIRED'
+  | 'CUSTOM_CHALLENGE';
 
 export interface StoredChallenge {
   id: string;

@@ -35,6 +35,11 @@ export const selectChallengeResponsesSchema = z.object({
   SRP_A: text.optional(),
 });
 
+export const customChallengeResponsesSchema = z.object({
+  USERNAME: text.optional(),
+  ANSWER: z.string().max(64),
+});
+
 export const newPasswordResponsesSchema = z.object({
   USERNAME: text.optional(),
   NEW_PASSWORD: z.string().max(4096),

@@ -17,6 +17,19 @@ export function codeMail(purpose: CodePurpose, to: string, code: string): Mail {
       ].join('\n'),
     };
   }
+  if (purpose === 'sign-in') {
+    return {
+      to,
+      subject: `Your ${PRODUCT_NAME} sign-in code`,
+      text: [
+        `Enter this code to sign in to ${PRODUCT_NAME}:`,
+        '',
+        code,
+        '',
+        'The code is valid for 10 minutes and works once. If you did not ask to sign in, you can ignore this mail: nobody signs in without the code.',
+      ].join('\n'),
+    };
+  }
   return {
     to,
     subject: `Your ${PRODUCT_NAME} password reset code`,

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.ts';
 import {
+  customChallengeResponsesSchema,
   initiateAuthSchema,
   newPasswordResponsesSchema,
   passwordVerifierResponsesSchema,
@@ -10,6 +11,11 @@ import { CognitoError, cognitoErrors } from './cognito-error.ts';
 import type { Operation } from './cognito-protocol.ts';
 import { parseParams, requireClient } from './cognito-protocol.ts';
 import {
+  answerSignInCode,
+  askForSignInCode,
+  askForSignInCodeAfterPassword,
+} from './custom-auth.service.ts';
+import {
   answerNewPassword,
   answerPasswordVerifier,
   answerSelectChallenge,
@@ -18,9 +24,6 @@ import {
   startSrpSignIn,
 } from './sign-in.service.ts';
 import { refreshSession } from './tokens.service.ts';
-
-const customAuthUnsupported = () =>
-  cognitoErrors.invalidParameter('Custom auth lambda trigger is not configured for the user pool.');
 
 function required(parameters: Record<string, string>, name: string): string {
   const value = parameters[name];
@@ -61,8 +64,14 @@ export function signInOperations(ctx: AppContext): Record<string, Operation> {
             AuthenticationResult: await refreshSession(ctx, required(p, 'REFRESH_TOKEN')),
             ChallengeParameters: {},
           };
-        case 'CUSTOM_AUTH':
-          throw customAuthUnsupported();
+        case 'CUSTOM_AUTH': {
+          // With SRP (Amplify's CUSTOM_WITH_SRP) the password comes first, then the code.
+          const username = required(p, 'USERNAME');
+          if (p.CHALLENGE_NAME === 'SRP_A') {
+            return startSrpSignIn(ctx, username, required(p, 'SRP_A'), request.ip, true);
+          }
+          return askForSignInCode(ctx, username, request.ip);
+        }
         default:
           throw cognitoErrors.invalidParameter(`Initiate Auth method not supported: ${AuthFlow}`);
       }
@@ -80,6 +89,7 @@ export function signInOperations(ctx: AppContext): Record<string, Operation> {
             ctx,
             parseParams(passwordVerifierResponsesSchema, ChallengeResponses),
             request.ip,
+            (user) => askForSignInCodeAfterPassword(ctx, user),
           );
         case 'SELECT_CHALLENGE':
           return answerSelectChallenge(
@@ -95,7 +105,12 @@ export function signInOperations(ctx: AppContext): Record<string, Operation> {
             parseParams(newPasswordResponsesSchema, ChallengeResponses),
           );
         case 'CUSTOM_CHALLENGE':
-          throw customAuthUnsupported();
+          return answerSignInCode(
+            ctx,
+            Session,
+            parseParams(customChallengeResponsesSchema, ChallengeResponses),
+            request.ip,
+          );
         default:
           throw new CognitoError(
             'InvalidParameterException',

@@ -56,7 +56,12 @@ interface SrpPayload {
   A: string;
   B: string;
   b: string;
+  /** CUSTOM_AUTH with SRP: a mailed code follows the password (custom-auth.service.ts). */
+  thenCode?: boolean;
 }
+
+/** What follows a proven password in CUSTOM_AUTH with SRP: the code challenge. */
+export type CodeAfterPassword = (user: PoolUser) => Promise<SignInResponse>;
 
 const sameName = (a: string | undefined, b: string) =>
   (a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
@@ -88,12 +93,16 @@ export async function signInWithPassword(
   return passwordAccepted(ctx, identity.user);
 }
 
-/** USER_SRP_AUTH (and PASSWORD_SRP): answers PASSWORD_VERIFIER, real or stand-in alike. */
+/**
+ * USER_SRP_AUTH (and PASSWORD_SRP, and CUSTOM_AUTH with SRP when `thenCode`): answers
+ * PASSWORD_VERIFIER, real or stand-in alike.
+ */
 export async function startSrpSignIn(
   ctx: AppContext,
   username: string,
   srpA: string,
   address: string,
+  thenCode = false,
 ): Promise<SignInResponse> {
   await assertAddressAllowed(ctx, address);
   const A = parseClientA(srpA);
@@ -109,6 +118,7 @@ export async function startSrpSignIn(
     A: A.toString(16),
     B: B.toString(16),
     b: ctx.secrets.seal('srp-ephemeral', b.toString(16)),
+    ...(thenCode ? { thenCode } : {}),
   };
   const handle = await openChallenge(ctx, 'PASSWORD_VERIFIER', {
     userId: identity.user?.id ?? null,
@@ -157,6 +167,7 @@ export async function answerPasswordVerifier(
     PASSWORD_CLAIM_SIGNATURE: string;
   },
   address: string,
+  codeAfterPassword: CodeAfterPassword,
 ): Promise<SignInResponse> {
   await assertAddressAllowed(ctx, address);
   const handle = handleFromSecretBlock(responses.PASSWORD_CLAIM_SECRET_BLOCK);
@@ -212,7 +223,7 @@ export async function answerPasswordVerifier(
     await countFailedAttempt(ctx, address, srp.userIdForSrp);
     throw cognitoErrors.incorrectCredentials();
   }
-  return passwordAccepted(ctx, identity.user);
+  return srp.thenCode ? codeAfterPassword(identity.user) : passwordAccepted(ctx, identity.user);
 }
 
 /** SELECT_CHALLENGE: the chosen challenge, answered in the same call as Amplify sends it. */
@@ -272,7 +283,11 @@ export async function answerNewPassword(
   return passwordAccepted(ctx, { ...user, status: 'CONFIRMED' });
 }
 
-async function passwordAccepted(ctx: AppContext, user: PoolUser): Promise<SignInResponse> {
+/**
+ * A user who proved a password (or a mailed code): tokens, or what their status asks first. Only
+ * now may the answer tell the status, as Cognito's does.
+ */
+export async function passwordAccepted(ctx: AppContext, user: PoolUser): Promise<SignInResponse> {
   await clearAttempts(ctx, 'user', user.id);
   if (!user.enabled) throw cognitoErrors.userDisabled();
   if (user.status === 'UNCONFIRMED') throw cognitoErrors.userNotConfirmed();

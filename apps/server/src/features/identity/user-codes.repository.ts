@@ -1,7 +1,7 @@
 import type { Db } from '@baletrack/db/database';
 import { sql } from 'kysely';
 
-export type CodePurpose = 'confirm-sign-up' | 'reset-password';
+export type CodePurpose = 'confirm-sign-up' | 'reset-password' | 'sign-in';
 
 /** Stores a new code for a user and purpose, replacing (and so voiding) any earlier one. */
 export async function replaceCode(

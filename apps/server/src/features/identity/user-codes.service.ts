@@ -12,9 +12,12 @@ import {
 } from './user-codes.repository.ts';
 
 const HOUR = 3_600_000;
+/** A sign-in code's life: long enough for a slow mail, short for a code that opens an account. */
+export const SIGN_IN_CODE_TTL_MS = 10 * 60_000;
 const lifetimeMs: Record<CodePurpose, number> = {
   'confirm-sign-up': 24 * HOUR,
   'reset-password': 1 * HOUR,
+  'sign-in': SIGN_IN_CODE_TTL_MS,
 };
 /** Tries per code, the right one included; then the code is void and a new one must be sent. */
 export const MAX_CODE_ATTEMPTS = 5;

@@ -112,7 +112,7 @@ export async function sendConfirmationCode(ctx: AppContext, userId: string): Pro
  */
 
 /** Who an operation's code is for: the user, when the operation applies to them. */
-async function codeHolder(
+export async function codeHolder(
   ctx: AppContext,
   username: string,
   appliesTo: (user: PoolUser) => boolean,

@@ -53,4 +53,19 @@ describe('LoginScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
   });
+
+  it('takes the typed email to sign-in by a mailed code, and asks for one if none', async () => {
+    const { user, field } = renderLogin();
+    await user.type(field('Email'), 'grower@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in with a code' })).toBeTruthy();
+    // The step's form comes with the lazily loaded steps.
+    await screen.findByRole('button', { name: 'Back to sign in' });
+    expect(field('Email')).toHaveProperty('value', 'grower@example.com');
+    // No code field until a code has been sent.
+    expect(screen.queryByLabelText('Sign-in code')).toBeNull();
+    await user.clear(field('Email'));
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    expect(await screen.findByText(messages.validation.usernameRequired)).toBeTruthy();
+  });
 });

@@ -11,6 +11,7 @@ const ConfirmSignUpForm = lazy(() => steps().then((m) => ({ default: m.ConfirmSi
 const ForgotPasswordForm = lazy(() => steps().then((m) => ({ default: m.ForgotPasswordForm })));
 const ResetPasswordForm = lazy(() => steps().then((m) => ({ default: m.ResetPasswordForm })));
 const NewPasswordForm = lazy(() => steps().then((m) => ({ default: m.NewPasswordForm })));
+const SignInCodeForm = lazy(() => steps().then((m) => ({ default: m.SignInCodeForm })));
 
 type Step =
   | 'signIn'
@@ -18,7 +19,8 @@ type Step =
   | 'confirmSignUp'
   | 'forgotPassword'
   | 'resetPassword'
-  | 'newPassword';
+  | 'newPassword'
+  | 'signInCode';
 
 interface LoginState {
   step: Step;
@@ -47,6 +49,10 @@ const titles: Record<Step, { title: string; description?: string }> = {
   newPassword: {
     title: 'Set your password',
     description: 'You signed in with a temporary password. Choose your own to continue.',
+  },
+  signInCode: {
+    title: 'Sign in with a code',
+    description: 'We email you a code that signs you in once, no password needed.',
   },
 };
 
@@ -88,6 +94,9 @@ export function LoginScreen({ mailboxUrl, onSignedIn }: LoginScreenProps) {
       case 'resetPassword':
         go('forgotPassword', email, 'Your password must be reset before you can sign in.');
         return;
+      case 'signInCode':
+        go('signInCode', email);
+        return;
     }
   };
 
@@ -115,6 +124,7 @@ export function LoginScreen({ mailboxUrl, onSignedIn }: LoginScreenProps) {
             defaultEmail={state.email}
             onOutcome={handleOutcome}
             onForgotPassword={(email) => go('forgotPassword', email)}
+            onEmailCode={(email) => go('signInCode', email)}
             onCreateAccount={() => go('register', '')}
           />
         )}
@@ -157,6 +167,14 @@ export function LoginScreen({ mailboxUrl, onSignedIn }: LoginScreenProps) {
             onReset={(email) =>
               go('signIn', email, 'Your password has been reset. Sign in with your new password.')
             }
+            onBack={backToSignIn}
+          />
+        )}
+        {state.step === 'signInCode' && (
+          <SignInCodeForm
+            defaultEmail={state.email}
+            mailboxUrl={mailboxUrl}
+            onOutcome={handleOutcome}
             onBack={backToSignIn}
           />
         )}

@@ -6,3 +6,4 @@ export { ForgotPasswordForm } from '@/features/identity/components/forgot-passwo
 export { NewPasswordForm } from '@/features/identity/components/new-password-form';
 export { RegisterForm } from '@/features/identity/components/register-form';
 export { ResetPasswordForm } from '@/features/identity/components/reset-password-form';
+export { SignInCodeForm } from '@/features/identity/components/sign-in-code-form';

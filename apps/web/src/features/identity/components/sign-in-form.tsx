@@ -14,6 +14,8 @@ interface SignInFormProps {
   defaultEmail: string;
   onOutcome: (outcome: SignInOutcome, email: string) => void | Promise<void>;
   onForgotPassword: (email: string) => void;
+  /** Sign in by a mailed code instead of the password. */
+  onEmailCode: (email: string) => void;
   onCreateAccount: () => void;
 }
 
@@ -36,6 +38,7 @@ export function SignInForm({
   defaultEmail,
   onOutcome,
   onForgotPassword,
+  onEmailCode,
   onCreateAccount,
 }: SignInFormProps) {
   const form = useAuthForm({ username: defaultEmail, password: '' }, checkSignIn);
@@ -53,7 +56,10 @@ export function SignInForm({
       <FormAlert message={form.rootError} />
       <TextField label="Email" type="email" autoComplete="username" {...form.field('username')} />
       <PasswordField label="Password" autoComplete="current-password" {...form.field('password')} />
-      <div className="bt-auth-end">
+      <div className="bt-auth-links">
+        <LinkButton onClick={() => onEmailCode(form.values.username.trim())}>
+          Email me a code
+        </LinkButton>
         <LinkButton onClick={() => onForgotPassword(form.values.username.trim())}>
           Forgot password?
         </LinkButton>
