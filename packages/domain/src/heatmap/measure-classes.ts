@@ -30,10 +30,16 @@ const rfvNames = [...alfalfaGrades].reverse();
 // Round steps in the unit shown; 1, 2, 2.5 and 5 times a power of ten.
 const NICE = [1, 2, 2.5, 5];
 
-function niceStep(raw: number, least: number): number {
+/**
+ * The round step (1, 2, 2.5 or 5 times a power of ten) at or above `raw`, and at least `least`:
+ * class limits a legend can write plainly.
+ * @example niceStep(0.37, 0.1) // 0.5
+ */
+export function niceStep(raw: number, least: number): number {
   const target = Math.max(raw, least);
   const power = 10 ** Math.floor(Math.log10(target));
-  const factor = NICE.find((f) => f * power >= target) ?? 10;
+  // A hair of float dust (0.30000000000000004) must not take the next step up.
+  const factor = NICE.find((f) => f * power >= target - 1e-9) ?? 10;
   return factor * power;
 }
 

@@ -8,6 +8,7 @@ import { ActiveFilterChip } from '@/features/filters/components/active-filter-ch
 import { FiltersPanel } from '@/features/filters/components/filters-panel';
 import { HeatmapMenuItem } from '@/features/heatmaps/components/heatmap-menu-item';
 import { useSignOut } from '@/features/identity/hooks/use-sign-out';
+import { useAvailableYears } from '@/features/map/api/get-available-years';
 import { TimeRangePicker } from '@/features/map/components/time-range-picker';
 import { selectionSearch } from '@/features/reports/utils/report-link';
 import { ChangePasswordDialog } from '@/features/settings/components/change-password-dialog';
@@ -15,6 +16,7 @@ import { SettingsDialog } from '@/features/settings/components/settings-dialog';
 import { SummaryPanel } from '@/features/summaries/components/summary-panel';
 import { useCurrentUser } from '@/features/users/api/get-current-user';
 import { useOrganization } from '@/features/users/api/get-organization';
+import { YieldMapMenuItem } from '@/features/yield';
 import { routePaths } from '@/lib/route-names';
 
 function OrganizationName() {
@@ -29,10 +31,16 @@ function OrganizationName() {
   );
 }
 
+/** The menu's "Yield map", opening on the newest crop year with bales unless the top bar names one. */
+function YieldMapEntry() {
+  const years = useAvailableYears();
+  return <YieldMapMenuItem yearsWithBales={years.data?.years} />;
+}
+
 /**
  * The app shell's header on every signed-in screen (docs/product.md#the-app-shell): the product
  * (a link to the map), the organization and the menu. The map's own controls — the applied
- * filter, the dates, Heatmap, Filters and Summary — show on the map only.
+ * filter, the dates, Heatmap, Yield map, Filters and Summary — show on the map only.
  */
 export function AppHeader() {
   const [changingPassword, passwordDialog] = useDisclosure(false);
@@ -84,6 +92,7 @@ export function AppHeader() {
                   <>
                     <Menu.Label>This map</Menu.Label>
                     <HeatmapMenuItem />
+                    <YieldMapEntry />
                     <Menu.Item onClick={filtersPanel.open}>Filters</Menu.Item>
                     <Menu.Item onClick={summaryPanel.open}>Summary</Menu.Item>
                   </>

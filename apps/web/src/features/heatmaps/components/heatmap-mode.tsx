@@ -7,13 +7,13 @@ import { useMap } from 'react-map-gl/maplibre';
 import { HeatmapIconLayer } from '@/features/heatmaps/components/heatmap-icon-layer';
 import { HeatmapOverlayLayer } from '@/features/heatmaps/components/heatmap-overlay-layer';
 import { HeatmapPanel } from '@/features/heatmaps/components/heatmap-panel';
-import { useFieldClick } from '@/features/heatmaps/hooks/use-field-click';
 import { useHeatmapParams } from '@/features/heatmaps/hooks/use-heatmap-params';
 import { useMapViewState } from '@/features/heatmaps/hooks/use-map-view-state';
 import { heatmapBlocker } from '@/features/heatmaps/utils/heatmap-view';
 import { useRfvEnabled } from '@/features/settings';
 import { useActiveFilter } from '@/hooks/use-active-filter';
 import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
+import { useFieldClick } from '@/hooks/use-field-click';
 import classes from './heatmap-mode.module.css';
 
 const noFields: Field[] = [];

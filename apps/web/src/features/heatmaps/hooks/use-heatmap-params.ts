@@ -12,6 +12,9 @@ import { useAddressParams } from '@/hooks/use-address-params';
 const TYPE = 'heatmap';
 const MEASURE = 'heatmapMeasure';
 const FIELD = 'heatmapField';
+// The yield map's parameters (features/yield/hooks/use-yield-map-params.ts), named rather than
+// imported so the features stay apart: both colour the fields, so one on turns the other off.
+const YIELD_MAP = ['yieldMap', 'yieldCutting', 'yieldField'];
 
 export interface HeatmapParams {
   /** Undefined: heatmap mode is off. */
@@ -51,6 +54,8 @@ export function useHeatmapParams(): [HeatmapParams, (next: Partial<HeatmapParams
         if (!after.has(TYPE)) {
           after.delete(MEASURE);
           after.delete(FIELD);
+        } else {
+          for (const key of YIELD_MAP) after.delete(key);
         }
         return after;
       }),

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDisplayUnits } from '@/features/settings';
 import { useDownloadFieldYield, useFieldYield } from '@/features/yield/api/get-field-yield';
+import { yieldChange } from '@/features/yield/utils/yield-change';
 import { formatNumber } from '@/lib/format';
 import { routePaths } from '@/lib/route-names';
 
@@ -34,13 +35,6 @@ const removalColumns: [string, (figures: HarvestFigures) => number | null][] = [
   ['P₂O₅', (figures) => figures.p2o5KgPerHectare],
   ['K₂O', (figures) => figures.k2oKgPerHectare],
 ];
-
-/** '+10.1 %', '−16.7 %', or a dash without a year before to compare with. */
-function change(percent: number | null): string {
-  if (percent === null) return '—';
-  const sign = percent > 0 ? '+' : percent < 0 ? '−' : '';
-  return `${sign}${formatNumber(Math.abs(percent), 1)} %`;
-}
 
 /**
  * Yield per field (docs/product.md#beyond-the-spec-yield-per-field): each field's dry matter per
@@ -176,7 +170,7 @@ function FieldCard({ field, year, perArea }: FieldCardProps) {
             {perArea(field.year.dryMatterKgPerHectare)}
           </Text>
           <Badge variant="light" tt="none" color={(field.changePercent ?? 0) < 0 ? 'red' : 'green'}>
-            {change(field.changePercent)} vs {year - 1}
+            {yieldChange(field.changePercent)} vs {year - 1}
           </Badge>
         </div>
       </Group>
@@ -213,7 +207,7 @@ function FieldCard({ field, year, perArea }: FieldCardProps) {
                   : figure(cutting.dryMatterKgPerHectare, 'yield')}
               </Table.Td>
               <Table.Td ta="right" style={noWrap}>
-                {change(cutting.changePercent)}
+                {yieldChange(cutting.changePercent)}
               </Table.Td>
               {removalColumns.map(([nutrient, of]) => (
                 <Table.Td key={nutrient} ta="right" visibleFrom="sm">

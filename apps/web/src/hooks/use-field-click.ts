@@ -5,7 +5,7 @@ import { type MapMouseEvent, useMap } from 'react-map-gl/maplibre';
 
 /**
  * Calls `onField` with the field under a click on the map (the first, should fields overlap),
- * so a field is chosen for the heatmap by clicking its outline's inside.
+ * so a map mode (heatmap, yield map) picks a field by a click inside its outline.
  */
 export function useFieldClick(fields: readonly Field[], onField: (field: Field) => void): void {
   const { current: map } = useMap();
