@@ -406,6 +406,8 @@ export interface AutomatedReportsTable {
   timezone: string;
   units: 'Metric' | 'Imperial' | 'US';
   includeCuttingless: boolean;
+  /** Also mail the yield per field CSV of the period's crop year (migration 0024). */
+  includeYield: Generated<boolean>;
   recipients: string[];
   /** Only periods whose sending time is at or after this are sent. */
   scheduleFrom: DefaultedTimestamp;

@@ -21,6 +21,7 @@ import * as baleCells from './migrations/2026-11-28-0020-bale-cells.ts';
 import * as baleCellsGradeCounts from './migrations/2026-11-28-0021-bale-cells-grade-counts.ts';
 import * as baleCellMonths from './migrations/2026-11-28-0022-bale-cell-months.ts';
 import * as cropNutrientRemoval from './migrations/2026-11-29-0023-crop-nutrient-removal.ts';
+import * as automatedReportYield from './migrations/2026-11-29-0024-automated-report-yield.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0021-bale-cells-grade-counts': baleCellsGradeCounts,
   '2026-11-28-0022-bale-cell-months': baleCellMonths,
   '2026-11-29-0023-crop-nutrient-removal': cropNutrientRemoval,
+  '2026-11-29-0024-automated-report-yield': automatedReportYield,
 };
 
 /**

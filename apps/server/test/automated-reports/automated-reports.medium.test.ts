@@ -125,6 +125,60 @@ describe('automated report settings', () => {
     ]);
   });
 
+  it('keeps whether to attach the yield per field: off unless asked, a boolean or a 400', async () => {
+    const farm = await farmWithFilter();
+    const plain = automatedReportSchema.parse(
+      await (await farm.post('/autoreport/settings', settings(farm.filterId))).json(),
+    );
+    expect(plain.includeYield).toBe(false);
+    const created = await farm.post(
+      '/autoreport/settings',
+      settings(farm.filterId, { includeYield: true }),
+    );
+    expect(created.status).toBe(201);
+    const withYield = automatedReportSchema.parse(await created.json());
+    expect(withYield.includeYield).toBe(true);
+    const listed = automatedReportsResponseSchema.parse(
+      await (await farm.get('/autoreport/settings')).json(),
+    );
+    expect(listed.map((r) => [r.id, r.includeYield])).toEqual([
+      [plain.id, false],
+      [withYield.id, true],
+    ]);
+    // A PUT replaces every setting: without the flag, the yield is no longer attached.
+    const turnedOn = await farm.put('/autoreport/settings', {
+      id: plain.id,
+      ...settings(farm.filterId, { includeYield: true }),
+    });
+    expect(await turnedOn.json()).toMatchObject({ includeYield: true });
+    const replaced = await farm.put('/autoreport/settings', {
+      id: withYield.id,
+      ...settings(farm.filterId),
+    });
+    expect(await replaced.json()).toMatchObject({ includeYield: false });
+
+    for (const wrong of ['yes', 'true', 1, null]) {
+      const refused = await farm.post(
+        '/autoreport/settings',
+        settings(farm.filterId, { includeYield: wrong }),
+      );
+      expect(refused.status, String(wrong)).toBe(400);
+      expect(((await refused.json()) as { issues: unknown }).issues).toEqual([
+        { path: 'includeYield', message: 'includeYield must be true or false.' },
+      ]);
+    }
+    const refusedChange = await farm.put('/autoreport/settings', {
+      id: plain.id,
+      ...settings(farm.filterId, { includeYield: 'on' }),
+    });
+    expect(refusedChange.status).toBe(400);
+    expect(
+      automatedReportsResponseSchema
+        .parse(await (await farm.get('/autoreport/settings')).json())
+        .map((r) => r.includeYield),
+    ).toEqual([true, false]);
+  });
+
   it("refuses another organization's filter and report", async () => {
     const mine = await farmWithFilter();
     const theirs = await farmWithFilter();

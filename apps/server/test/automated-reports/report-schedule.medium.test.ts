@@ -7,7 +7,7 @@ import {
 } from '../../src/features/automated-reports/report-runs.repository.ts';
 import { runReportSchedule } from '../../src/features/automated-reports/report-scheduler.ts';
 import { createMailer, type Mailer } from '../../src/lib/mail/mailer.ts';
-import { type Farm, ingest, newBale, newBaler, newFarm } from '../helpers/farm.ts';
+import { type Farm, ingest, newBale, newBaler, newFarm, newField } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { csvRecords } from '../reports/read-csv.ts';
 
@@ -40,7 +40,7 @@ async function farmWithBales(t: TestApp, made: Record<string, string>) {
 
 async function newReport(
   farm: Farm & { filterId: string },
-  settings: { frequency: string; timezone: string; recipients: string[] },
+  settings: { frequency: string; timezone: string; recipients: string[]; includeYield?: boolean },
 ) {
   const response = await farm.post('/autoreport/settings', {
     filterId: farm.filterId,
@@ -127,6 +127,64 @@ describe('sending automated reports', () => {
       baleCount: 2,
       lastError: null,
     });
+  });
+
+  it('attaches the yield per field of the crop year the period ends in, only when asked', async () => {
+    const t = await app('2025-12-30T12:00:00Z');
+    const farm = await farmWithBales(t, {});
+    // The bales' default place lies in this field, drawn before they arrive.
+    await newField(t.ctx, farm.orgId, { name: 'North 40' });
+    const baler = await newBaler(t.ctx, farm.orgId);
+    await ingest(t, baler.apiKey, [
+      // 31 December, 14:00 in Chicago (20:00 UTC): the night the report covers.
+      newBale({ uid: 'DEC-31', creationTime: '2025-12-31T20:00:00Z' }),
+      // June: in the crop year, long before the period.
+      newBale({ uid: 'JUN-10', creationTime: '2025-06-10T10:00:00Z' }),
+    ]);
+    const night = { frequency: 'nightly', timezone: 'America/Chicago' };
+    await newReport(farm, { ...night, recipients: ['yield@farm.example'], includeYield: true });
+    await newReport(farm, { ...night, recipients: ['plain@farm.example'] });
+    // 06:00 in Chicago on 1 January: the night of 31 December ended at 06:00 UTC, in 2026, and
+    // still belongs to crop year 2025.
+    expect(await runReportSchedule(t.ctx, at('2026-01-01T12:00:00Z'))).toMatchObject({ sent: 2 });
+
+    const mails = await t.ctx.db
+      .selectFrom('outbox')
+      .innerJoin('mailAttachments', 'mailAttachments.id', 'outbox.attachmentId')
+      .select(['outbox.recipient', 'outbox.subject', 'outbox.text', 'filename', 'content'])
+      .orderBy('outbox.id')
+      .execute();
+    const to = (recipient: string) => mails.filter((mail) => mail.recipient === recipient);
+    const [report, yieldMail, ...more] = to('yield@farm.example');
+    expect(more).toEqual([]);
+    expect(report?.filename).toMatch(/-bales-2025-12-31-to-2026-01-01\.csv$/);
+    expect(report?.text).toContain(
+      'The yield per field of crop year 2025 comes with this report in a second mail, attached ' +
+        'as baletrack-yield-2025.csv.',
+    );
+    expect(yieldMail?.subject).toBe(
+      'Baletrack nightly report: All bales, Wed, Dec 31, 2025: yield per field 2025',
+    );
+    expect(yieldMail?.text).toContain(
+      "It counts every visible bale of crop year 2025 on the farm's fields, not only the report " +
+        "filter's selection.",
+    );
+    expect(yieldMail?.filename).toBe('baletrack-yield-2025.csv');
+    // The attachment is the Yield per Field page's CSV of 2025, byte for byte: both bales of the
+    // crop year, not only the night's.
+    const page = await farm.get('/yield/csv', { year: 2025 });
+    const attached = Buffer.from(yieldMail?.content ?? new Uint8Array());
+    expect(attached.equals(Buffer.from(await page.arrayBuffer()))).toBe(true);
+    const { records } = csvRecords(attached.toString('utf8'));
+    expect(records.map((r) => [r.Field, r.Cutting, r.Bales])).toEqual([
+      ['North 40', 'Crop year 2025', '2'],
+      ['North 40', 'Outside cuttings', '2'],
+    ]);
+
+    // Without the setting: the bale CSV alone, and not a word of yield.
+    const plain = to('plain@farm.example');
+    expect(plain.map((mail) => mail.filename)).toEqual([report?.filename]);
+    expect(plain[0]?.text).not.toMatch(/yield/i);
   });
 
   it('sends last month on the 1st at 06:00 in Berlin, the month by the local calendar', async () => {

@@ -35,19 +35,28 @@ function streams(pdf: Buffer): string[] {
   return out;
 }
 
-/** The text runs of every page, in drawing order. */
-export function pdfTextRuns(pdf: Buffer): string[] {
+/** The text runs of one content stream, in drawing order. */
+function runsOf(content: string): string[] {
   const runs: string[] = [];
-  for (const content of streams(pdf)) {
-    const operators = /\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g;
-    for (const match of content.matchAll(operators)) {
-      const hexes = match[1] ?? `<${match[2] ?? ''}>`;
-      runs.push(
-        [...hexes.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => decodeHex(h[1] ?? '')).join(''),
-      );
-    }
+  const operators = /\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g;
+  for (const match of content.matchAll(operators)) {
+    const hexes = match[1] ?? `<${match[2] ?? ''}>`;
+    runs.push([...hexes.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => decodeHex(h[1] ?? '')).join(''));
   }
   return runs;
+}
+
+/** The text runs of every page, in drawing order. */
+export function pdfTextRuns(pdf: Buffer): string[] {
+  return streams(pdf).flatMap(runsOf);
+}
+
+/**
+ * The text runs of each page apart. pdfkit with its standard fonts writes one content stream per
+ * page and no other stream, in page order.
+ */
+export function pdfPageRuns(pdf: Buffer): string[][] {
+  return streams(pdf).map(runsOf);
 }
 
 /** All the text of the file, runs joined by line breaks. */

@@ -24,7 +24,20 @@ describe('createAutomatedReportRequestSchema', () => {
       ...report,
       recipients: [' Ann@Farm.example', 'buyer@coop.example'],
     });
-    expect(parsed).toEqual(report);
+    expect(parsed).toEqual({ ...report, includeYield: false });
+  });
+
+  it('attaches the yield only when asked, and says so plainly for a non-boolean', () => {
+    const parse = (includeYield: unknown) =>
+      createAutomatedReportRequestSchema.parse({ ...report, includeYield }).includeYield;
+    expect(parse(undefined)).toBe(false);
+    expect(parse(true)).toBe(true);
+    expect(parse(false)).toBe(false);
+    for (const wrong of ['true', 1, null]) {
+      expect(
+        issuesOf(createAutomatedReportRequestSchema, { ...report, includeYield: wrong }),
+      ).toEqual([{ path: 'includeYield', message: 'includeYield must be true or false.' }]);
+    }
   });
 
   it('accepts exactly 50 recipients', () => {

@@ -34,6 +34,11 @@ const automatedReportBody = {
   timezone: timezoneSchema,
   units: unitSystemSchema,
   includeCuttingless: z.boolean(),
+  /**
+   * Also attach the yield per field CSV of the crop year the period ends in; off when left out
+   * (a PUT without it turns it off, as it replaces every setting).
+   */
+  includeYield: z.boolean({ error: 'includeYield must be true or false.' }).default(false),
   recipients: recipientsSchema,
 };
 

@@ -2,7 +2,7 @@ import type { MeasurementSystem } from '@baletrack/contracts/constants';
 import { defaultSettings } from '@baletrack/contracts/settings/settings';
 import { AsyncZipDeflate, strToU8, Zip, ZipDeflate } from 'fflate';
 import type { AppContext } from '../../app-context.ts';
-import { CSV_BOM, csvLine } from '../reports/csv.ts';
+import { CSV_BOM, csvLine } from '../../lib/csv.ts';
 import { reportColumns } from '../reports/report-columns.ts';
 import { reportPages } from '../reports/report-pages.ts';
 import * as files from './export-files.repository.ts';

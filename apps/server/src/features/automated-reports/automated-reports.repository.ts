@@ -4,7 +4,7 @@ import type { AutomatedReportsTable, Db } from '@baletrack/db/database';
 export type AutomatedReportSettings = Pick<
   AutomatedReportsTable,
   'filterId' | 'frequency' | 'timezone' | 'units' | 'includeCuttingless' | 'recipients'
->;
+> & { includeYield: boolean };
 
 const reportColumns = [
   'automatedReports.id',
@@ -13,6 +13,7 @@ const reportColumns = [
   'automatedReports.timezone',
   'automatedReports.units',
   'automatedReports.includeCuttingless',
+  'automatedReports.includeYield',
   'automatedReports.recipients',
 ] as const;
 

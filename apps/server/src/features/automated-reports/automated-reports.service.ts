@@ -40,6 +40,7 @@ function toView(row: AutomatedReportRow, now: Date): AutomatedReport {
     timezone: row.timezone,
     units: row.units,
     includeCuttingless: row.includeCuttingless,
+    includeYield: row.includeYield,
     recipients: row.recipients,
     nextSendAt:
       row.frequency === 'none' ? null : nextSendAt(row.frequency, row.timezone, now).toISOString(),
@@ -96,6 +97,7 @@ const settingsOf = (body: CreateAutomatedReportRequest): AutomatedReportSettings
   timezone: body.timezone,
   units: body.units,
   includeCuttingless: body.includeCuttingless,
+  includeYield: body.includeYield,
   recipients: body.recipients,
 });
 

@@ -6,7 +6,7 @@ import { reportCsv } from '../reports/reports.service.ts';
 import { baleSummary } from '../summaries/summaries.service.ts';
 import { findOrganization } from '../users/users.repository.ts';
 import { findAutomatedReport, listScheduledReports } from './automated-reports.repository.ts';
-import { reportMail } from './report-mail.ts';
+import { reportMail, reportYieldMail } from './report-mail.ts';
 import {
   type ClaimedRun,
   claimDueRuns,
@@ -14,14 +14,15 @@ import {
   lockClaimedRun,
   offerReportRun,
 } from './report-runs.repository.ts';
+import { reportYield } from './report-yield.ts';
 
 // Sending automated reports, each period exactly once (docs/operations.md#automated-reports):
 // 1. every process, every minute, offers each report's newest due period (an idempotent insert:
 //    the period's row is its key, so offering it twice, or from two processes, makes one row);
 // 2. it claims due periods with row locks that skip what another process holds, builds the CSV
-//    and the summary, and in one transaction queues the mail and marks the period sent (a
-//    process that dies before that commit leaves nothing sent: its lease lapses and another
-//    process takes the period up again);
+//    and the summary (and the yield per field, when asked), and in one transaction queues the
+//    mail (and the yield's) and marks the period sent (a process that dies before that commit
+//    leaves nothing sent: its lease lapses and another process takes the period up again);
 // 3. a failure is retried with a doubling delay and shown to the owner as the last error.
 
 export const reportSchedulerDefaults = {
@@ -66,7 +67,7 @@ async function sendRun(ctx: AppContext, run: ClaimedRun, at: Date): Promise<bool
     from: run.periodStart.toISOString(),
     to: new Date(run.periodEnd.getTime() - 1).toISOString(),
   };
-  const [csv, { summary }, organization] = await Promise.all([
+  const [csv, { summary }, organization, yieldFile] = await Promise.all([
     reportCsv(ctx, run.orgId, {
       ...range,
       filterId: report.filterId,
@@ -75,6 +76,9 @@ async function sendRun(ctx: AppContext, run: ClaimedRun, at: Date): Promise<bool
     }),
     baleSummary(ctx, run.orgId, { ...range, filterId: report.filterId }),
     findOrganization(ctx.db, run.orgId),
+    report.includeYield
+      ? reportYield(ctx, run.orgId, { end: run.periodEnd, timezone: report.timezone })
+      : undefined,
   ]);
   let text = '';
   for await (const chunk of csv.chunks) text += chunk;
@@ -83,17 +87,21 @@ async function sendRun(ctx: AppContext, run: ClaimedRun, at: Date): Promise<bool
     start: run.periodStart,
     end: run.periodEnd,
   });
-  const mail = reportMail({
+  const about = {
     frequency: report.frequency,
     filterName: report.filterName,
     period,
     timezone: report.timezone,
+    settingsUrl: `${ctx.config.publicUrl}/automated-reports`,
+  };
+  const mail = reportMail({
+    ...about,
+    yieldFile,
     system: measurementSystemByUnitSystem[report.units],
     rfvEnabled: organization?.rfvEnabled ?? true,
     includeCuttingless: report.includeCuttingless,
     baleCount,
     summary,
-    settingsUrl: `${ctx.config.publicUrl}/automated-reports`,
   });
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await lockClaimedRun(trx, run))) return false;
@@ -109,6 +117,13 @@ async function sendRun(ctx: AppContext, run: ClaimedRun, at: Date): Promise<bool
       },
       trx,
     );
+    if (yieldFile) {
+      const yieldMail = reportYieldMail(about, yieldFile);
+      await ctx.mailer.send(
+        { to: report.recipients, ...yieldMail, attachment: yieldFile.attachment },
+        trx,
+      );
+    }
     return finishRun(trx, run, { status: 'sent', at, baleCount });
   });
 }

@@ -1,7 +1,7 @@
 import { type BaleSize, baleShapeBySize, baleSizeLabels } from '@baletrack/contracts/bales/bale';
 import type { MeasurementSystem } from '@baletrack/contracts/constants';
 import { type Quantity, unitOf } from '@baletrack/domain/units';
-import { CRLF, numberCell, textCell } from './csv.ts';
+import { CRLF, numberCell, textCell } from '../../lib/csv.ts';
 import type { ReportPageRow } from './reports.repository.ts';
 
 /** What a bale's row names by id: its fields' names, its cuttings and their crops. */

@@ -70,60 +70,99 @@ export interface TableColumn<Row> {
   width: number;
   align?: 'right';
   cell: (row: Row) => string;
+  /** Points the cell's text moves right, for a row that belongs to the one above it. */
+  indent?: (row: Row) => number;
+}
+
+export interface TableOptions<Row> {
+  /** Room for what follows the table (a note), kept on the page of its last rows. */
+  tail?: number;
+  /** Rows written in bold, such as a field's above its cuttings. */
+  strong?: (row: Row) => boolean;
+  /** How many rows, from this one on, stay on one page (a field and its cuttings); 1 if absent. */
+  together?: (row: Row) => number;
 }
 
 /** Rows a table never leaves alone on its last page: fewer move there with the ones before. */
 export const LAST_PAGE_MIN_ROWS = 5;
 const ROW_HEIGHT = 16;
-/** A header's second line, for a title's unit. */
+/** A header's further line, for a title's unit or the rest of a long title. */
 const TITLE_LINE = 10;
+const CELL_PAD = 4;
 
 /**
- * The room a table needs where it starts: its header with three rows, or a short table whole
- * (with `tail`), so that it is not split at all.
+ * The room a table needs where it starts: its header with three rows (or its first `firstRows`
+ * kept together), or a short table whole (with `tail`), so that it is not split at all.
  */
-export function tableStartHeight(rowCount: number, tail = 0): number {
+export function tableStartHeight(rowCount: number, tail = 0, firstRows = 1): number {
   const short = rowCount < LAST_PAGE_MIN_ROWS + 3;
-  return ROW_HEIGHT * (short ? 1 + rowCount : 4) + (short ? tail : 0);
+  return ROW_HEIGHT * (short ? 1 + rowCount : 1 + Math.max(3, firstRows)) + (short ? tail : 0);
+}
+
+/** Words on as few lines as fit `width` at the current font (a word wider stays whole). */
+function wrapWords(doc: Doc, text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const longer = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && doc.widthOfString(pdfText(longer)) > width) {
+      lines.push(line);
+      line = word;
+    } else line = longer;
+  }
+  return [...lines, line];
+}
+
+/**
+ * A column title's lines: whole when it fits; else its unit ("(long tons)") on a line of its own
+ * and the words before it wrapped to the column.
+ */
+function titleLines(doc: Doc, title: string, width: number): string[] {
+  if (doc.widthOfString(pdfText(title)) <= width) return [title];
+  const unit = title.indexOf(' (');
+  if (unit < 0) return wrapWords(doc, title, width);
+  return [...wrapWords(doc, title.slice(0, unit), width), title.slice(unit + 1)];
 }
 
 /**
  * A table whose rows run onto new pages, the header repeated on each. Its last
  * `LAST_PAGE_MIN_ROWS` rows and `tail` (room for what follows, such as a note) stay together, so
- * a page never holds only a row or two of a table that began before it.
+ * a page never holds only a row or two of a table that began before it; so do the rows
+ * `together` names, as long as they fit on a page.
  */
 export function table<Row>(
   doc: Doc,
   columns: TableColumn<Row>[],
   rows: Row[],
-  options: { tail?: number } = {},
+  options: TableOptions<Row> = {},
 ): void {
   const left = doc.page.margins.left;
   const total = contentWidth(doc);
   const rowHeight = ROW_HEIGHT;
-  const pad = 4;
-  // A title too wide for its column ("Dry matter (long tons)") puts its unit on a second line.
+  const pad = CELL_PAD;
   doc.font(BOLD).fontSize(9);
-  const titleLines = columns.map((column) => {
-    const width = column.width * total - 2 * pad;
-    const unit = column.title.indexOf(' (');
-    return doc.widthOfString(pdfText(column.title)) <= width || unit < 0
-      ? [column.title]
-      : [column.title.slice(0, unit), column.title.slice(unit + 1)];
-  });
-  const headerLines = Math.max(...titleLines.map((lines) => lines.length));
-  const line = (cells: (index: number) => string[], bold: boolean) => {
+  const titles = columns.map((column) =>
+    titleLines(doc, column.title, column.width * total - 2 * pad),
+  );
+  const headerHeight =
+    rowHeight + (Math.max(...titles.map((lines) => lines.length)) - 1) * TITLE_LINE;
+  const line = (
+    cells: (index: number) => string[],
+    kind: 'header' | 'strong' | 'plain',
+    row?: Row,
+  ) => {
     const y = doc.y;
-    const height = rowHeight + (bold ? (headerLines - 1) * TITLE_LINE : 0);
+    const height = kind === 'header' ? headerHeight : rowHeight;
     let x = left;
     doc
-      .font(bold ? BOLD : FONT)
+      .font(kind === 'plain' ? FONT : BOLD)
       .fontSize(9)
       .fillColor(INK);
     for (const [index, column] of columns.entries()) {
-      const width = column.width * total - 2 * pad;
+      const indent = row === undefined ? 0 : (column.indent?.(row) ?? 0);
+      const width = column.width * total - 2 * pad - indent;
       for (const [n, text] of cells(index).entries()) {
-        doc.text(fit(doc, text, width), x + pad, y + 4 + n * TITLE_LINE, {
+        doc.text(fit(doc, text, width), x + pad + indent, y + 4 + n * TITLE_LINE, {
           width,
           align: column.align ?? 'left',
           lineBreak: false,
@@ -134,25 +173,38 @@ export function table<Row>(
     doc
       .moveTo(left, y + height)
       .lineTo(left + total, y + height)
-      .lineWidth(bold ? 1 : 0.5)
-      .strokeColor(bold ? INK : RULE)
+      .lineWidth(kind === 'header' ? 1 : 0.5)
+      .strokeColor(kind === 'header' ? INK : RULE)
       .stroke();
     doc.x = left;
     doc.y = y + height;
   };
-  const header = () => line((index) => titleLines[index] ?? [], true);
+  const header = () => line((index) => titles[index] ?? [], 'header');
   const tail = options.tail ?? 0;
   const lastRows = Math.min(LAST_PAGE_MIN_ROWS, rows.length);
   const lastStart = rows.length - lastRows;
-  keepTogether(doc, tableStartHeight(rows.length, tail) + (headerLines - 1) * TITLE_LINE);
+  // What a fresh page holds below its header: rows kept together never ask for more.
+  const pageRoom = doc.page.height - doc.page.margins.top - doc.page.margins.bottom - headerHeight;
+  const together = (row: Row) => Math.max(1, options.together?.(row) ?? 1);
+  const first = rows[0] === undefined ? 1 : together(rows[0]);
+  keepTogether(
+    doc,
+    Math.min(tableStartHeight(rows.length, tail, first) - rowHeight, pageRoom) + headerHeight,
+  );
   header();
   for (const [i, row] of rows.entries()) {
-    const needed = i === lastStart ? lastRows * rowHeight + tail : rowHeight;
-    if (roomLeft(doc) < needed) {
+    const group = together(row);
+    let needed = group * rowHeight;
+    // The last rows and the tail stay together, with the rows of a group reaching into them.
+    if (i === lastStart || (i < lastStart && i + group > lastStart)) {
+      needed = Math.max(needed, (rows.length - i) * rowHeight + tail);
+    }
+    if (roomLeft(doc) < Math.min(needed, pageRoom)) {
       doc.addPage();
       header();
     }
-    line((index) => [columns[index]?.cell(row) ?? ''], false);
+    const strong = options.strong?.(row) ?? false;
+    line((index) => [columns[index]?.cell(row) ?? ''], strong ? 'strong' : 'plain', row);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ReportPdfQuery } from '@baletrack/contracts/reports/report';
 import { defaultSettings } from '@baletrack/contracts/settings/settings';
+import { cropYearDays, cropYearOf } from '@baletrack/domain/crop-year';
 import type { AppContext } from '../../app-context.ts';
 import { baleSelection } from '../bales/bale-selection.ts';
 import type { TimeRange } from '../bales/time-range.ts';
@@ -8,6 +9,7 @@ import { findSettings } from '../settings/settings.repository.ts';
 import { baleSummary, baleSummaryGroupBy } from '../summaries/summaries.service.ts';
 import { readSummaryReference } from '../summaries/summary-reference.repository.ts';
 import { findOrganization } from '../users/users.repository.ts';
+import { fieldYield } from '../yield/yield.service.ts';
 import { filterInWords } from './report-conditions.ts';
 import { reportDays, reportFilename } from './report-filename.ts';
 import { type ReportPdfContent, reportPdf } from './report-pdf.ts';
@@ -28,9 +30,25 @@ function datesInWords(range: TimeRange): string {
 }
 
 /**
+ * The crop year of the report's yield section: the top bar's year when one is chosen, else the
+ * crop year of the report's last day (today's when its dates have no end or run past today).
+ */
+export function reportCropYear(
+  query: Pick<ReportPdfQuery, 'year'>,
+  range: TimeRange,
+  now: Date,
+  startMonth: number,
+): number {
+  if (query.year !== undefined) return query.year;
+  const last = range.to && range.to.getTime() <= now.getTime() ? range.to.getTime() - 1 : now;
+  return cropYearOf(last, startMonth);
+}
+
+/**
  * The printable report of a saved filter within the top bar's dates (docs/product.md#reports):
  * the summary and the per-field and per-cutting groups come from the summaries feature, so the
- * figures are the ones the screens show. An unknown filter fails here (404) before a byte is sent.
+ * figures are the ones the screens show; the yield per field is the Yield per Field page's for
+ * the report's crop year. An unknown filter fails here (404) before a byte is sent.
  */
 export async function reportPdfFile(
   ctx: AppContext,
@@ -46,11 +64,15 @@ export async function reportPdfFile(
     findSettings(ctx.db, orgId),
     readSummaryReference(ctx.db, orgId),
   ]);
-  const [{ summary }, byField, byCutting] = await Promise.all([
+  const startMonth = settings?.cropYearStartMonth ?? defaultSettings.cropYearStartMonth;
+  const cropYear = reportCropYear(query, selection.range, ctx.now(), startMonth);
+  const [{ summary }, byField, byCutting, yieldAnswer] = await Promise.all([
     baleSummary(ctx, orgId, query, { withoutCuttingless }),
     baleSummaryGroupBy(ctx, orgId, { ...query, by: 'field' }, { withoutCuttingless }),
     baleSummaryGroupBy(ctx, orgId, { ...query, by: 'cutting' }, { withoutCuttingless }),
+    fieldYield(ctx, orgId, cropYear),
   ]);
+  const { first, last } = cropYearDays(cropYear, startMonth);
   const system = reportSystem(query, organization);
   const { id: _, name: filterName, ...definition } = filter;
   const content: ReportPdfContent = {
@@ -64,6 +86,7 @@ export async function reportPdfFile(
     summary,
     byField: byField.groups,
     byCutting: byCutting.groups,
+    fieldYield: { answer: yieldAnswer, days: `${first} to ${last}` },
     generatedAt: ctx.now(),
   };
   return {

@@ -23,6 +23,7 @@ import {
   table,
   tableStartHeight,
 } from './report-pdf-parts.ts';
+import { type ReportYield, reportPdfYield } from './report-pdf-yield.ts';
 
 /** Everything the printable report shows (docs/product.md#reports), worked out beforehand. */
 export interface ReportPdfContent {
@@ -38,6 +39,8 @@ export interface ReportPdfContent {
   summary: BaleSummary;
   byField: BaleSummaryGroup[];
   byCutting: BaleSummaryGroup[];
+  /** The yield per field of the report's crop year: every visible bale of it, not the filter's. */
+  fieldYield: ReportYield;
   generatedAt: Date;
 }
 
@@ -245,6 +248,7 @@ export function reportPdf(content: ReportPdfContent, options: { compress?: boole
     { title: 'Per cutting', column: 'Cutting', plural: 'cuttings' },
     content.byCutting,
   );
+  reportPdfYield(doc, content.fieldYield, content.system);
   footers(doc, content);
   doc.end();
   return doc;

@@ -52,8 +52,10 @@ export async function reportsRoutes(instance: FastifyInstance): Promise<void> {
         summary: "The printable report of a saved filter and the top bar's dates, as PDF",
         description:
           'Organization, filter and its conditions, dates, units, the summary, the grade ' +
-          'distribution with a chart, per-field and per-cutting totals; page numbers. Same query ' +
-          'as /reports/csv; a filter is required (400 without one).',
+          'distribution with a chart, per-field and per-cutting totals, then the yield per field ' +
+          "of the crop year (the top bar's `year`, else that of the report's last day: every " +
+          "visible bale of it on the farm's fields, not only the filter's); page numbers. Same " +
+          'query as /reports/csv; a filter is required (400 without one).',
         tags,
         querystring: reportPdfQuerySchema,
         produces: [REPORT_PDF_MEDIA_TYPE],

@@ -5,11 +5,11 @@ import {
 } from '@baletrack/contracts/reports/report';
 import { defaultSettings } from '@baletrack/contracts/settings/settings';
 import type { AppContext } from '../../app-context.ts';
+import { CSV_BOM, csvLine } from '../../lib/csv.ts';
 import { baleSelection } from '../bales/bale-selection.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
 import type { TimeRange } from '../bales/time-range.ts';
 import { findOrganization } from '../users/users.repository.ts';
-import { CSV_BOM, csvLine } from './csv.ts';
 import { reportColumns } from './report-columns.ts';
 import { reportFilename } from './report-filename.ts';
 import { reportPages } from './report-pages.ts';

@@ -1,7 +1,7 @@
 import type { MeasurementSystem } from '@baletrack/contracts/constants';
 import type { FieldYieldResponse } from '@baletrack/contracts/yield/yield';
 import { type Quantity, toDisplayValue, unitOf } from '@baletrack/domain/units';
-import { CSV_BOM, csvLine, numberCell, textCell } from '../reports/csv.ts';
+import { CSV_BOM, csvLine, numberCell, textCell } from '../../lib/csv.ts';
 
 /**
  * The Yield per Field page as CSV (docs/product.md#beyond-the-spec-yield-per-field): per field in

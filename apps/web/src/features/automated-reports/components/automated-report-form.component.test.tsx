@@ -1,3 +1,4 @@
+import type { AutomatedReport } from '@baletrack/contracts/automated-reports/automated-report';
 import { messages } from '@baletrack/contracts/errors/messages';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { renderWithProviders } from '@/testing/render-with-providers';
 
 const filters = [{ id: '0b7c6a52-5b1f-4d55-9a47-0c9f1d2b7e11', name: 'First cutting' }];
 
-function renderForm() {
+function renderForm(report?: AutomatedReport) {
   let closed = 0;
   const view = renderWithProviders(
     <AutomatedReportForm
@@ -17,12 +18,28 @@ function renderForm() {
       onClose={() => {
         closed += 1;
       }}
+      report={report}
       filters={filters}
       defaultUnits="US"
     />,
   );
   return { ...view, closedCount: () => closed };
 }
+
+/** A report as GET /autoreport/settings lists it. */
+const savedReport = (includeYield: boolean): AutomatedReport => ({
+  id: '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+  filterId: filters[0]?.id ?? '',
+  filterName: 'First cutting',
+  frequency: 'weekly',
+  timezone: 'America/Chicago',
+  units: 'US',
+  includeCuttingless: true,
+  includeYield,
+  recipients: ['agronomist@coop.example'],
+  nextSendAt: null,
+  lastRun: null,
+});
 
 describe('AutomatedReportForm', () => {
   it('names each missing choice at its field and stays open', async () => {
@@ -49,5 +66,28 @@ describe('AutomatedReportForm', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(closedCount()).toBe(1);
     expect(screen.queryByText(messages.autoReport.filterRequired)).toBeNull();
+  });
+
+  it('offers the yield per field, off for a new report, and says what it sends', async () => {
+    renderForm();
+    const box = screen.getByRole('checkbox', {
+      name: 'Attach yield per field',
+    }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(
+      screen.getByText(/Yield per Field CSV of the crop year the period ends in/),
+    ).toBeTruthy();
+  });
+
+  it("shows a report's yield setting as saved, and the box changes it", async () => {
+    const { user, unmount } = renderForm(savedReport(true));
+    const box = () =>
+      screen.getByRole('checkbox', { name: 'Attach yield per field' }) as HTMLInputElement;
+    expect(box().checked).toBe(true);
+    await user.click(box());
+    expect(box().checked).toBe(false);
+    unmount();
+    renderForm(savedReport(false));
+    expect(box().checked).toBe(false);
   });
 });

@@ -7,7 +7,18 @@ import { MAX_REPORT_RECIPIENTS, REPORT_FREQUENCIES } from '@baletrack/contracts/
 import { messages } from '@baletrack/contracts/errors/messages';
 import { type UnitSystem, unitSystems } from '@baletrack/contracts/settings/settings';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Select, Stack, Switch, TagsInput, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+} from '@mantine/core';
 import { useMemo } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -54,6 +65,7 @@ export function AutomatedReportForm(props: AutomatedReportFormProps) {
         timezone: props.report.timezone,
         units: props.report.units,
         includeCuttingless: props.report.includeCuttingless,
+        includeYield: props.report.includeYield,
         recipients: props.report.recipients,
       }
     : {
@@ -62,6 +74,7 @@ export function AutomatedReportForm(props: AutomatedReportFormProps) {
         timezone: browserTimezone(),
         units: props.defaultUnits,
         includeCuttingless: true,
+        includeYield: false,
         recipients: [],
       };
   const form = useForm<FormInput, unknown, CreateAutomatedReportRequest>({
@@ -174,6 +187,18 @@ export function AutomatedReportForm(props: AutomatedReportFormProps) {
               <Switch
                 label="Include bales that are in no cutting"
                 checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="includeYield"
+            render={({ field }) => (
+              <Checkbox
+                label="Attach yield per field"
+                description="A second mail brings the Yield per Field CSV of the crop year the period ends in: every field's hay, not only this filter's bales."
+                checked={field.value ?? false}
                 onChange={(event) => field.onChange(event.currentTarget.checked)}
               />
             )}

@@ -73,7 +73,7 @@ export function AutomatedReportsList({ reports, onEdit }: AutomatedReportsListPr
               <Text size="sm" c="dimmed">
                 {unitSystemLabels[report.units]} ·{' '}
                 {report.includeCuttingless ? 'all bales of the filter' : 'bales in a cutting only'}{' '}
-                · {report.timezone}
+                {report.includeYield && '· with yield per field '}· {report.timezone}
               </Text>
               <Text size="sm">
                 {report.nextSendAt
