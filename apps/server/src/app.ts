@@ -25,6 +25,7 @@ import { filtersRoutes } from './features/filters/filters.routes.ts';
 import { geofencesRoutes } from './features/geofences/geofences.routes.ts';
 import { heatRiskRoutes } from './features/heat-risk/heat-risk.routes.ts';
 import { heatmapsRoutes } from './features/heatmaps/heatmaps.routes.ts';
+import { hostedUiRoutes } from './features/identity/hosted-ui.routes.ts';
 import { identityRoutes } from './features/identity/identity.routes.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { inventoryRoutes } from './features/inventory/inventory.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   await app.register(identityRoutes, { prefix: '/cognito' });
+  await app.register(hostedUiRoutes, { prefix: '/cognito' });
   await app.register(
     async (userApi) => {
       await userApi.register(authenticate);

@@ -32,6 +32,26 @@ describe('configuration', () => {
     expect(loadConfig({ SECRET_KEY: key, ...stripe, BILLING: 'off' }).billing).toBe('off');
   });
 
+  it("registers the web app's own pages for the hosted sign-in, or the operator's exact list", () => {
+    expect(loadConfig({ SECRET_KEY: key }).userPool).toMatchObject({
+      callbackUrls: ['http://localhost:3000/'],
+      signOutUrls: ['http://localhost:3000/login'],
+    });
+    const listed = loadConfig({
+      SECRET_KEY: key,
+      OAUTH_CALLBACK_URLS: 'https://hay.example/, https://hay.example/callback?from=app',
+    });
+    expect(listed.userPool.callbackUrls).toEqual([
+      'https://hay.example/',
+      'https://hay.example/callback?from=app',
+    ]);
+    for (const bad of ['javascript:alert(1)', 'https://hay.example/#x', 'hay.example/']) {
+      expect(() => loadConfig({ SECRET_KEY: key, OAUTH_SIGN_OUT_URLS: bad }), bad).toThrow(
+        /OAUTH_SIGN_OUT_URLS: .* is not an http\(s\) URL without a fragment/,
+      );
+    }
+  });
+
   it('lists every problem at once', () => {
     expect(() =>
       loadConfig({

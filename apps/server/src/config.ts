@@ -28,6 +28,8 @@ const environmentSchema = z.object({
   USER_POOL_CLIENT_ID: z.string().min(1).default('baletrackweb'),
   ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  OAUTH_CALLBACK_URLS: z.string().optional(),
+  OAUTH_SIGN_OUT_URLS: z.string().optional(),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Baletrack <no-reply@baletrack.local>'),
   SUPPORT_EMAIL: z.email().default('support@baletrack.local'),
@@ -122,6 +124,26 @@ function originList(value: string | undefined, name: string, problems: string[])
   return origins;
 }
 
+/**
+ * A comma-separated list of absolute http(s) URLs without a fragment, kept exactly as written: an
+ * OAuth redirect must match one character for character.
+ */
+function urlList(value: string, name: string, problems: string[]): string[] {
+  const urls: string[] = [];
+  for (const item of value.split(',').map((v) => v.trim())) {
+    if (!item) continue;
+    try {
+      const url = new URL(item);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
+      if (url.hash || url.username || url.password) throw new Error('fragment or credentials');
+      urls.push(item);
+    } catch {
+      problems.push(`  ${name}: ${item} is not an http(s) URL without a fragment`);
+    }
+  }
+  return urls;
+}
+
 export type Config = ReturnType<typeof loadConfig>;
 
 /**
@@ -150,10 +172,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   ];
   const traceOrigins = originList(e.SENTRY_TRACE_ORIGINS, 'SENTRY_TRACE_ORIGINS', problems);
   const monitoredHosts = originList(e.SENTRY_MONITORED_HOSTS, 'SENTRY_MONITORED_HOSTS', problems);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  // The hosted sign-in's registered redirects: by default the web app's own pages.
+  const callbackUrls = urlList(
+    e.OAUTH_CALLBACK_URLS ?? `${publicUrl}/`,
+    'OAUTH_CALLBACK_URLS',
+    problems,
+  );
+  const signOutUrls = urlList(
+    e.OAUTH_SIGN_OUT_URLS ?? `${publicUrl}/login`,
+    'OAUTH_SIGN_OUT_URLS',
+    problems,
+  );
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const embedded = !e.DATABASE_URL;
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -170,6 +203,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       clientId: e.USER_POOL_CLIENT_ID,
       idTokenTtlSeconds: e.ID_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+      /** Where the hosted sign-in may send the app client back (docs/product.md#hosted-sign-in). */
+      callbackUrls,
+      signOutUrls,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
     seedDemo: e.SEED_DEMO ?? embedded,

@@ -4,7 +4,8 @@ export type ChallengeKind =
   | 'PASSWORD_VERIFIER'
   | 'SELECT_CHALLENGE'
   | 'NEW_PASSWORD_REQUIRED'
-  | 'CUSTOM_CHALLENGE';
+  | 'CUSTOM_CHALLENGE'
+  | 'AUTHORIZATION_CODE';
 
 export interface StoredChallenge {
   id: string;

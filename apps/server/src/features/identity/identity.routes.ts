@@ -8,6 +8,7 @@ import {
   sendCognitoError,
   TARGET_PREFIX,
 } from './cognito-protocol.ts';
+import { SUPPORTED_SCOPES } from './hosted-ui.service.ts';
 import { signInOperations } from './sign-in.operations.ts';
 import { tokenIssuer } from './tokens.service.ts';
 
@@ -111,12 +112,23 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       if (request.params.poolId !== ctx.config.userPool.id) return reply.callNotFound();
       const issuer = tokenIssuer(ctx);
+      // The hosted sign-in's endpoints sit beside the pool's (hosted-ui.routes.ts).
+      const hosted = `${ctx.config.publicUrl}/cognito`;
       return reply.send({
         issuer,
         jwks_uri: `${issuer}/.well-known/jwks.json`,
+        authorization_endpoint: `${hosted}/oauth2/authorize`,
+        token_endpoint: `${hosted}/oauth2/token`,
+        userinfo_endpoint: `${hosted}/oauth2/userInfo`,
+        end_session_endpoint: `${hosted}/logout`,
+        revocation_endpoint: `${hosted}/oauth2/revoke`,
+        response_types_supported: ['code'],
+        grant_types_supported: ['authorization_code', 'refresh_token'],
+        code_challenge_methods_supported: ['S256'],
+        scopes_supported: SUPPORTED_SCOPES,
+        token_endpoint_auth_methods_supported: ['none'],
         id_token_signing_alg_values_supported: ['RS256'],
         subject_types_supported: ['public'],
-        response_types_supported: ['token'],
       });
     },
   );

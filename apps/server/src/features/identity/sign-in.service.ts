@@ -79,6 +79,19 @@ export async function signInWithPassword(
   password: string,
   address: string,
 ): Promise<SignInResponse> {
+  return passwordAccepted(ctx, await verifyPassword(ctx, username, password, address));
+}
+
+/**
+ * The user a name and password belong to, under the address and name lockouts; a wrong
+ * password or an unknown name fails alike (and counts). The user's status is not yet checked.
+ */
+export async function verifyPassword(
+  ctx: AppContext,
+  username: string,
+  password: string,
+  address: string,
+): Promise<PoolUser> {
   await assertAddressAllowed(ctx, address);
   const identity = await resolveSignInIdentity(ctx, username);
   if (await isLockedOut(ctx, 'user', identity.userIdForSrp)) {
@@ -90,7 +103,7 @@ export async function signInWithPassword(
     await countFailedAttempt(ctx, address, identity.userIdForSrp);
     throw cognitoErrors.incorrectCredentials();
   }
-  return passwordAccepted(ctx, identity.user);
+  return identity.user;
 }
 
 /**
