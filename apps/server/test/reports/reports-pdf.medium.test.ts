@@ -298,7 +298,7 @@ describe('the yield per field section', () => {
     expect(prose).toContain('Crop year 2025 is 2025-01-01 to 2025-12-31 (UTC).');
     expect(prose).toContain(
       'Area in ha; dry matter in t, per area in t/ha (this year and 2024); ' +
-        'nitrogen, phosphate (P2O5) and potash (K2O) removed in kg/ha, phosphate and potash ' +
+        'N, P2O5 and K2O: nitrogen, phosphate and potash removed, in kg/ha, phosphate and potash ' +
         'from the hay of cuttings with a crop.',
     );
     for (const field of answer.fields) {
@@ -389,7 +389,7 @@ describe('the yield per field section', () => {
     const { lines, prose } = await hayPdf({ ...june, filterId: everyBale, units: 'Imperial' });
     expect(prose).toContain(
       'Area in ac; dry matter in long tons, per area in long tons/ac (this year and 2024); ' +
-        'nitrogen, phosphate (P2O5) and potash (K2O) removed in lb/ac, phosphate and potash ' +
+        'N, P2O5 and K2O: nitrogen, phosphate and potash removed, in lb/ac, phosphate and potash ' +
         'from the hay of cuttings with a crop.',
     );
     // 2,120.4 kg of dry matter is 2.09 long tons.

@@ -14,7 +14,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c] 
 
 const style = `
 body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f4f6f2;color:#1b1f1c}
-main{max-width:380px;margin:8vh auto;padding:28px;background:#fff;border-radius:12px;
+main{box-sizing:border-box;width:calc(100% - 24px);max-width:420px;margin:8vh auto;padding:28px;background:#fff;border-radius:12px;
 box-shadow:0 1px 3px #0002}
 h1{margin:0 0 4px;color:#1f6b2e;font-size:22px}h2{margin:0 0 20px;font-size:18px;font-weight:600}
 label{display:block;margin:14px 0 4px;font-weight:600}

@@ -108,7 +108,8 @@ function yieldColumns(system: MeasurementSystem, year: number): TableColumn<Yiel
       ] as const
     ).map(
       ([nutrient, key]): TableColumn<YieldLine> => ({
-        title: `${nutrient} removed`,
+        // The units sentence says these are removed per area; "removed" would not fit.
+        title: nutrient,
         width: 0.9,
         align: 'right',
         cell: (line) => shown(figures(line)[key], 'nutrientRate'),
@@ -124,7 +125,7 @@ function unitsSentence(system: MeasurementSystem, year: number): string {
   const unit = (quantity: Quantity) => unitOf(quantity, system).symbol;
   return (
     `Area in ${unit('area')}; dry matter in ${unit('tonnage')}, per area in ${unit('yield')} ` +
-    `(this year and ${year - 1}); nitrogen, phosphate (P2O5) and potash (K2O) removed in ` +
+    `(this year and ${year - 1}); N, P2O5 and K2O: nitrogen, phosphate and potash removed, in ` +
     `${unit('nutrientRate')}, phosphate and potash from the hay of cuttings with a crop.`
   );
 }

@@ -51,7 +51,7 @@ export function CropRow({ crop, deleting, onDelete }: CropRowProps) {
       role="listitem"
       aria-label={crop.name}
       justify="space-between"
-      wrap="nowrap"
+      wrap="wrap"
       px="sm"
       py={6}
       style={{ borderBottom: '1px solid #f1f3f5' }}
@@ -88,7 +88,8 @@ export function CropRow({ crop, deleting, onDelete }: CropRowProps) {
           onCancel={cancel}
         />
       ) : (
-        <div>
+        // Takes the row's width, so on a narrow column the buttons go below it.
+        <div style={{ flex: '1 1 220px', minWidth: 0 }}>
           <Text fw={500}>{crop.name}</Text>
           <CropRemovalLine crop={crop} />
         </div>
