@@ -112,8 +112,8 @@ export interface OutboxTable {
   nextAttemptAt: DefaultedTimestamp;
   lastError: string | null;
   sentAt: NullableTimestamp;
-  /** The mail's file, if any (migration 0011). */
-  attachmentId: string | null;
+  /** The mail's files, in order (`mail_attachments` ids; migration 0025). */
+  attachmentIds: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export type OutboxStatus = 'kept' | 'pending' | 'sending' | 'sent' | 'failed';

@@ -22,6 +22,7 @@ import * as baleCellsGradeCounts from './migrations/2026-11-28-0021-bale-cells-g
 import * as baleCellMonths from './migrations/2026-11-28-0022-bale-cell-months.ts';
 import * as cropNutrientRemoval from './migrations/2026-11-29-0023-crop-nutrient-removal.ts';
 import * as automatedReportYield from './migrations/2026-11-29-0024-automated-report-yield.ts';
+import * as mailAttachmentLists from './migrations/2026-11-29-0025-mail-attachment-lists.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0022-bale-cell-months': baleCellMonths,
   '2026-11-29-0023-crop-nutrient-removal': cropNutrientRemoval,
   '2026-11-29-0024-automated-report-yield': automatedReportYield,
+  '2026-11-29-0025-mail-attachment-lists': mailAttachmentLists,
 };
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '../../src/features/automated-reports/report-runs.repository.ts';
 import { runReportSchedule } from '../../src/features/automated-reports/report-scheduler.ts';
 import { createMailer, type Mailer } from '../../src/lib/mail/mailer.ts';
+import { findMailAttachments } from '../../src/lib/mail/outbox.repository.ts';
 import { type Farm, ingest, newBale, newBaler, newFarm, newField } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { csvRecords } from '../reports/read-csv.ts';
@@ -51,20 +52,30 @@ async function newReport(
   expect(response.status).toBe(201);
 }
 
-/** The report mails each address received, with the CSV's uids. */
-async function reportMails(t: TestApp, recipient: string) {
+/** Every mail in the outbox in order (to one address, if given), with its files in order. */
+async function mailsWithFiles(t: TestApp, recipient?: string) {
   const rows = await t.ctx.db
     .selectFrom('outbox')
-    .innerJoin('mailAttachments', 'mailAttachments.id', 'outbox.attachmentId')
-    .select([
-      'outbox.subject',
-      'outbox.text',
-      'mailAttachments.filename',
-      'mailAttachments.content',
-    ])
-    .where('outbox.recipient', '=', recipient)
-    .orderBy('outbox.id')
+    .select(['recipient', 'subject', 'text', 'attachmentIds'])
+    .where((eb) => (recipient ? eb('recipient', '=', recipient) : eb.val(true)))
+    .orderBy('id')
     .execute();
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...row,
+      files: await findMailAttachments(t.ctx.db, row.attachmentIds),
+    })),
+  );
+}
+
+/** The report mails each address received, with the CSV's uids. */
+async function reportMails(t: TestApp, recipient: string) {
+  const rows = (await mailsWithFiles(t, recipient)).map((mail) => ({
+    subject: mail.subject,
+    text: mail.text,
+    filename: mail.files[0]?.filename ?? '',
+    content: mail.files[0]?.content ?? new Uint8Array(),
+  }));
   return rows.map((row) => ({
     subject: row.subject,
     text: row.text,
@@ -148,32 +159,25 @@ describe('sending automated reports', () => {
     // still belongs to crop year 2025.
     expect(await runReportSchedule(t.ctx, at('2026-01-01T12:00:00Z'))).toMatchObject({ sent: 2 });
 
-    const mails = await t.ctx.db
-      .selectFrom('outbox')
-      .innerJoin('mailAttachments', 'mailAttachments.id', 'outbox.attachmentId')
-      .select(['outbox.recipient', 'outbox.subject', 'outbox.text', 'filename', 'content'])
-      .orderBy('outbox.id')
-      .execute();
-    const to = (recipient: string) => mails.filter((mail) => mail.recipient === recipient);
-    const [report, yieldMail, ...more] = to('yield@farm.example');
+    const [report, ...more] = await mailsWithFiles(t, 'yield@farm.example');
     expect(more).toEqual([]);
-    expect(report?.filename).toMatch(/-bales-2025-12-31-to-2026-01-01\.csv$/);
+    // One mail, two files: the night's bales and the yield per field.
+    const [bales, yieldFile] = report?.files ?? [];
+    expect(report?.files).toHaveLength(2);
+    expect(bales?.filename).toMatch(/-bales-2025-12-31-to-2026-01-01\.csv$/);
     expect(report?.text).toContain(
-      'The yield per field of crop year 2025 comes with this report in a second mail, attached ' +
-        'as baletrack-yield-2025.csv.',
+      'Also attached, baletrack-yield-2025.csv: the yield per field of crop year 2025 ' +
+        '(2025-01-01 to 2025-12-31)',
     );
-    expect(yieldMail?.subject).toBe(
-      'Baletrack nightly report: All bales, Wed, Dec 31, 2025: yield per field 2025',
-    );
-    expect(yieldMail?.text).toContain(
+    expect(report?.text).toContain(
       "It counts every visible bale of crop year 2025 on the farm's fields, not only the report " +
         "filter's selection.",
     );
-    expect(yieldMail?.filename).toBe('baletrack-yield-2025.csv');
+    expect(yieldFile?.filename).toBe('baletrack-yield-2025.csv');
     // The attachment is the Yield per Field page's CSV of 2025, byte for byte: both bales of the
     // crop year, not only the night's.
     const page = await farm.get('/yield/csv', { year: 2025 });
-    const attached = Buffer.from(yieldMail?.content ?? new Uint8Array());
+    const attached = Buffer.from(yieldFile?.content ?? new Uint8Array());
     expect(attached.equals(Buffer.from(await page.arrayBuffer()))).toBe(true);
     const { records } = csvRecords(attached.toString('utf8'));
     expect(records.map((r) => [r.Field, r.Cutting, r.Bales])).toEqual([
@@ -182,8 +186,10 @@ describe('sending automated reports', () => {
     ]);
 
     // Without the setting: the bale CSV alone, and not a word of yield.
-    const plain = to('plain@farm.example');
-    expect(plain.map((mail) => mail.filename)).toEqual([report?.filename]);
+    const plain = await mailsWithFiles(t, 'plain@farm.example');
+    expect(plain.map((mail) => mail.files.map((file) => file.filename))).toEqual([
+      [bales?.filename],
+    ]);
     expect(plain[0]?.text).not.toMatch(/yield/i);
   });
 

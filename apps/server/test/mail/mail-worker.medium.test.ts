@@ -293,27 +293,36 @@ describe('attachments', () => {
     await smtp.close();
   });
 
-  it('sends each recipient their own copy with the file, stored once and dropped once sent', async () => {
+  it('sends each recipient their own copy with the files, stored once and dropped once sent', async () => {
     const csv = '\uFEFFUID,Weight (lb)\r\nBALE-1,1102.31\r\n';
+    const yieldCsv = '\uFEFFRank,Field\r\n1,North 40\r\n';
+    const file = (filename: string, text: string) => ({
+      filename,
+      contentType: 'text/csv; charset=utf-8',
+      content: Buffer.from(text, 'utf8'),
+    });
     await t.ctx.mailer.send({
       to: ['ann@farm.example', 'buyer@coop.example'],
       subject: 'Weekly report',
       text: 'The attached CSV lists all 1 bales.',
-      attachment: {
-        filename: 'farm-bales-2026-11-16-to-2026-11-22.csv',
-        contentType: 'text/csv; charset=utf-8',
-        content: Buffer.from(csv, 'utf8'),
-      },
+      attachments: [
+        file('farm-bales-2026-11-16-to-2026-11-22.csv', csv),
+        file('baletrack-yield-2026.csv', yieldCsv),
+      ],
     });
-    expect(await t.ctx.db.selectFrom('mailAttachments').select('id').execute()).toHaveLength(1);
+    expect(await t.ctx.db.selectFrom('mailAttachments').select('id').execute()).toHaveLength(2);
     await worker(t, { smtpUrl: smtp.url }).drain();
 
     expect(smtp.received.map((m) => m.to)).toEqual([['ann@farm.example'], ['buyer@coop.example']]);
     for (const mail of smtp.received) {
-      expect(mail.raw).toContain('filename=farm-bales-2026-11-16-to-2026-11-22.csv');
+      const raw = mail.raw.replace(/\r\n/g, '');
+      // Both files, in order, their bytes base64 as nodemailer writes them, BOM included.
+      const bales = raw.indexOf('filename=farm-bales-2026-11-16-to-2026-11-22.csv');
+      expect(bales).toBeGreaterThan(-1);
+      expect(raw.indexOf('filename=baletrack-yield-2026.csv')).toBeGreaterThan(bales);
       expect(mail.raw).toContain('Content-Type: text/csv; charset=utf-8');
-      // The file's bytes, base64 as nodemailer writes them, BOM included.
-      expect(mail.raw.replace(/\r\n/g, '')).toContain(Buffer.from(csv, 'utf8').toString('base64'));
+      expect(raw).toContain(Buffer.from(csv, 'utf8').toString('base64'));
+      expect(raw).toContain(Buffer.from(yieldCsv, 'utf8').toString('base64'));
     }
     // Nothing still needs the file: the worker's hourly purge (its first round's) removed it.
     expect(await t.ctx.db.selectFrom('mailAttachments').select('id').execute()).toEqual([]);

@@ -86,6 +86,30 @@ describe('without SMTP', () => {
     expect(page).not.toContain('<script>alert(1)</script>');
     expect(page).not.toContain('<img src=x');
   });
+
+  it("links each of a mail's files, in order, each downloading its own bytes", async () => {
+    const csv = (text: string) => ({
+      contentType: 'text/csv; charset=utf-8',
+      content: Buffer.from(text, 'utf8'),
+    });
+    await t.ctx.mailer.send({
+      to: 'files@farm.example',
+      subject: 'Nightly report',
+      text: 'Two files.',
+      attachments: [
+        { filename: 'bales.csv', ...csv('UID\r\nA\r\n') },
+        { filename: '<b>yield</b>.csv', ...csv('Rank\r\n1\r\n') },
+      ],
+    });
+    const page = await (await fetch(`${t.url}/mailbox`)).text();
+    const article = page.split('<article>').find((a) => a.includes('files@farm.example')) ?? '';
+    const links = [...article.matchAll(/href="([^"]+)" download="([^"]+)"/g)];
+    expect(links.map((link) => link[2])).toEqual(['bales.csv', '&#60;b&#62;yield&#60;/b&#62;.csv']);
+    const bodies = await Promise.all(
+      links.map(async (link) => (await fetch(`${t.url}${link[1]}`)).text()),
+    );
+    expect(bodies).toEqual(['UID\r\nA\r\n', 'Rank\r\n1\r\n']);
+  });
 });
 
 describe('listening beyond loopback', () => {

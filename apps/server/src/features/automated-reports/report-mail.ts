@@ -38,8 +38,9 @@ const subjectOf = (input: Pick<ReportMailInput, 'frequency' | 'filterName' | 'pe
   `${PRODUCT_NAME} ${input.frequency} report: ${input.filterName}, ${input.period}`;
 
 /**
- * An automated report's mail: the summary in the body (in the report's units), the CSV attached
- * (docs/product.md#automated-reports). Plain text, so every mail client shows it the same.
+ * An automated report's mail: the summary in the body (in the report's units), the CSV attached,
+ * and the yield per field's when asked (docs/product.md#automated-reports). Plain text, so every
+ * mail client shows it the same.
  */
 export function reportMail(input: ReportMailInput): { subject: string; text: string } {
   const { summary, system } = input;
@@ -66,8 +67,12 @@ export function reportMail(input: ReportMailInput): { subject: string; text: str
     ...(input.yieldFile
       ? [
           '',
-          `The yield per field of crop year ${input.yieldFile.cropYear} comes with this report ` +
-            `in a second mail, attached as ${input.yieldFile.filename}.`,
+          `Also attached, ${input.yieldFile.filename}: the yield per field of crop year ` +
+            `${input.yieldFile.cropYear} (${input.yieldFile.days}), the farm's fields ranked by ` +
+            "dry matter per area, each field's crop year and cuttings against the year before, " +
+            "with the nitrogen, phosphate and potash the hay took off, in the organization's " +
+            `units. It counts every visible bale of crop year ${input.yieldFile.cropYear} on the ` +
+            "farm's fields, not only the report filter's selection.",
         ]
       : []),
     '',
@@ -75,34 +80,4 @@ export function reportMail(input: ReportMailInput): { subject: string; text: str
     `— ${PRODUCT_NAME}`,
   ];
   return { subject: subjectOf(input), text: lines.join('\n') };
-}
-
-/**
- * The mail that carries a report's yield per field CSV. The outbox holds one file per mail
- * (apps/server/src/lib/mail/outbox.repository.ts), so the yield travels beside the report's mail,
- * queued in the same transaction: both go out, or neither.
- */
-export function reportYieldMail(
-  input: Pick<ReportMailInput, 'frequency' | 'filterName' | 'period' | 'timezone' | 'settingsUrl'>,
-  yieldFile: ReportYieldNote,
-): { subject: string; text: string } {
-  const { cropYear, days, filename } = yieldFile;
-  const lines = [
-    `Yield per field, crop year ${cropYear} (${days})`,
-    `With the ${input.frequency} bale report: ${input.filterName}, ${input.period} ` +
-      `(${input.timezone})`,
-    '',
-    `The attached CSV (${filename}) ranks the farm's fields by dry matter per area: each ` +
-      "field's crop year, then each of its cuttings, against the year before, in the " +
-      "organization's units.",
-    `It counts every visible bale of crop year ${cropYear} on the farm's fields, not only ` +
-      "the report filter's selection.",
-    '',
-    `Change or stop this report: ${input.settingsUrl}`,
-    `— ${PRODUCT_NAME}`,
-  ];
-  return {
-    subject: `${subjectOf(input)}: yield per field ${cropYear}`,
-    text: lines.join('\n'),
-  };
 }

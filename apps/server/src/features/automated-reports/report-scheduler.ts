@@ -6,7 +6,7 @@ import { reportCsv } from '../reports/reports.service.ts';
 import { baleSummary } from '../summaries/summaries.service.ts';
 import { findOrganization } from '../users/users.repository.ts';
 import { findAutomatedReport, listScheduledReports } from './automated-reports.repository.ts';
-import { reportMail, reportYieldMail } from './report-mail.ts';
+import { reportMail } from './report-mail.ts';
 import {
   type ClaimedRun,
   claimDueRuns,
@@ -21,7 +21,7 @@ import { reportYield } from './report-yield.ts';
 //    the period's row is its key, so offering it twice, or from two processes, makes one row);
 // 2. it claims due periods with row locks that skip what another process holds, builds the CSV
 //    and the summary (and the yield per field, when asked), and in one transaction queues the
-//    mail (and the yield's) and marks the period sent (a process that dies before that commit
+//    mail with its files and marks the period sent (a process that dies before that commit
 //    leaves nothing sent: its lease lapses and another process takes the period up again);
 // 3. a failure is retried with a doubling delay and shown to the owner as the last error.
 
@@ -87,15 +87,12 @@ async function sendRun(ctx: AppContext, run: ClaimedRun, at: Date): Promise<bool
     start: run.periodStart,
     end: run.periodEnd,
   });
-  const about = {
+  const mail = reportMail({
     frequency: report.frequency,
     filterName: report.filterName,
     period,
     timezone: report.timezone,
     settingsUrl: `${ctx.config.publicUrl}/automated-reports`,
-  };
-  const mail = reportMail({
-    ...about,
     yieldFile,
     system: measurementSystemByUnitSystem[report.units],
     rfvEnabled: organization?.rfvEnabled ?? true,
@@ -105,25 +102,13 @@ async function sendRun(ctx: AppContext, run: ClaimedRun, at: Date): Promise<bool
   });
   return ctx.db.transaction().execute(async (trx) => {
     if (!(await lockClaimedRun(trx, run))) return false;
-    await ctx.mailer.send(
-      {
-        to: report.recipients,
-        ...mail,
-        attachment: {
-          filename: csv.filename,
-          contentType: 'text/csv; charset=utf-8',
-          content: Buffer.from(text, 'utf8'),
-        },
-      },
-      trx,
-    );
-    if (yieldFile) {
-      const yieldMail = reportYieldMail(about, yieldFile);
-      await ctx.mailer.send(
-        { to: report.recipients, ...yieldMail, attachment: yieldFile.attachment },
-        trx,
-      );
-    }
+    const bales = {
+      filename: csv.filename,
+      contentType: 'text/csv; charset=utf-8',
+      content: Buffer.from(text, 'utf8'),
+    };
+    const attachments = yieldFile ? [bales, yieldFile.attachment] : [bales];
+    await ctx.mailer.send({ to: report.recipients, ...mail, attachments }, trx);
     return finishRun(trx, run, { status: 'sent', at, baleCount });
   });
 }

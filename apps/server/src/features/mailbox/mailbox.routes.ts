@@ -34,10 +34,12 @@ export async function mailboxRoutes(instance: FastifyInstance): Promise<void> {
     const mails = await listOutbox(app.ctx.db, 100);
     const items = mails
       .map((m) => {
-        const file =
-          m.attachmentId && m.attachmentFilename
-            ? `<p>Attached: <a class="attachment" href="/mailbox/attachments/${m.attachmentId}" download="${escapeHtml(m.attachmentFilename)}">${escapeHtml(m.attachmentFilename)}</a></p>`
-            : '';
+        const names = m.attachmentFilenames ?? [];
+        const links = m.attachmentIds.map(
+          (id, i) =>
+            `<a class="attachment" href="/mailbox/attachments/${id}" download="${escapeHtml(names[i] ?? 'file')}">${escapeHtml(names[i] ?? 'file')}</a>`,
+        );
+        const file = links.length > 0 ? `<p>Attached: ${links.join(', ')}</p>` : '';
         return `<article><h2>${escapeHtml(m.subject)}</h2>
 <p>To <strong class="recipient">${escapeHtml(m.recipient)}</strong> · <time datetime="${m.createdAt.toISOString()}">${sentAt.format(m.createdAt)} UTC</time></p>
 <pre>${escapeHtml(m.text)}</pre>${file}</article>`;

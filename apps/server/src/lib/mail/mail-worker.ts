@@ -7,7 +7,7 @@ import {
   claimDueMail,
   deleteSentMailBefore,
   deleteUnneededAttachments,
-  findMailAttachment,
+  findMailAttachments,
   finishMail,
   releaseMail,
   renewClaim,
@@ -103,23 +103,17 @@ export function createMailWorker(
     const leaseUntil = new Date(ctx.now().getTime() + o.leaseMs);
     if (!(await renewClaim(ctx.db, mail, leaseUntil))) return;
     try {
-      const attachment = mail.attachmentId
-        ? await findMailAttachment(ctx.db, mail.attachmentId)
-        : undefined;
+      const files = await findMailAttachments(ctx.db, mail.attachmentIds);
       await transport.sendMail({
         from: o.from,
         to: mail.recipient,
         subject: mail.subject,
         text: mail.text,
-        attachments: attachment
-          ? [
-              {
-                filename: attachment.filename,
-                contentType: attachment.contentType,
-                content: Buffer.from(attachment.content),
-              },
-            ]
-          : undefined,
+        attachments: files.map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: Buffer.from(file.content),
+        })),
       });
     } catch (error) {
       const final = mail.attempts >= o.maxAttempts || recipientRefused(error);

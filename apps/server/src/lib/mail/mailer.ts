@@ -9,7 +9,8 @@ export interface Mail {
   to: string | readonly string[];
   subject: string;
   text: string;
-  attachment?: MailAttachment;
+  /** Files sent with the mail, in order. */
+  attachments?: readonly MailAttachment[];
 }
 
 export interface Mailer {
@@ -44,7 +45,7 @@ export function createMailer(options: {
     return {
       kind: 'smtp',
       async send(mail, trx) {
-        await insertOutboxMail(trx ?? options.db, mail, 'pending', now(), mail.attachment);
+        await insertOutboxMail(trx ?? options.db, mail, 'pending', now(), mail.attachments);
         // Within a transaction the mail is not visible yet; the worker's next poll finds it.
         if (!trx) for (const listener of listeners) listener();
       },
@@ -57,7 +58,7 @@ export function createMailer(options: {
   return {
     kind: 'outbox',
     async send(mail, trx) {
-      await insertOutboxMail(trx ?? options.db, mail, 'kept', now(), mail.attachment);
+      await insertOutboxMail(trx ?? options.db, mail, 'kept', now(), mail.attachments);
       options.log(mail);
     },
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Db, OutboxStatus } from '@baletrack/db/database';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 /*
  * The outbox: every mail the server writes, queued for the mail worker ('pending') or, without
@@ -16,26 +16,25 @@ export interface MailAttachment {
 
 /**
  * Queues a mail to each recipient ('pending', due at once) or keeps it for the local mailbox
- * ('kept'). An attachment is stored once, however many recipients share it. Pass a transaction
- * to make the mail part of a larger change (an automated report's period marked sent).
+ * ('kept'). Each file is stored once, however many recipients share it. Pass a transaction to
+ * make the mail part of a larger change (an automated report's period marked sent).
  */
 export async function insertOutboxMail(
   db: Db,
   mail: { to: string | readonly string[]; subject: string; text: string },
   status: Extract<OutboxStatus, 'pending' | 'kept'>,
   at: Date,
-  attachment?: MailAttachment,
+  attachments: readonly MailAttachment[] = [],
 ): Promise<void> {
   const recipients = typeof mail.to === 'string' ? [mail.to] : mail.to;
   if (recipients.length === 0) return;
-  let attachmentId: string | null = null;
-  if (attachment) {
-    attachmentId = randomUUID();
-    await db
-      .insertInto('mailAttachments')
-      .values({ id: attachmentId, ...attachment, createdAt: at })
-      .execute();
-  }
+  const files = attachments.map((attachment) => ({
+    id: randomUUID(),
+    ...attachment,
+    createdAt: at,
+  }));
+  if (files.length > 0) await db.insertInto('mailAttachments').values(files).execute();
+  const attachmentIds = files.map((file) => file.id);
   // Due at the app's clock, the one the worker claims by: the database's own `now()` can be a
   // fraction of a millisecond ahead of it, which left a fresh mail not yet due.
   await db
@@ -48,13 +47,24 @@ export async function insertOutboxMail(
         status,
         createdAt: at,
         nextAttemptAt: at,
-        attachmentId,
+        attachmentIds,
       })),
     )
     .execute();
 }
 
-/** A mail's file, for sending it or for the local mailbox's download link. */
+/** A mail's files in its order, for sending it or for the local mailbox's download links. */
+export async function findMailAttachments(db: Kysely<Database>, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('mailAttachments')
+    .select(['id', 'filename', 'contentType', 'content'])
+    .where('id', 'in', ids)
+    .execute();
+  return ids.flatMap((id) => rows.filter((row) => row.id === id));
+}
+
+/** A file's name and type, for the local mailbox's download link. */
 export function findMailAttachment(db: Kysely<Database>, id: string) {
   return db
     .selectFrom('mailAttachments')
@@ -76,7 +86,7 @@ export async function deleteUnneededAttachments(db: Kysely<Database>): Promise<n
           eb
             .selectFrom('outbox')
             .select('outbox.id')
-            .whereRef('outbox.attachmentId', '=', 'mailAttachments.id')
+            .where(sql<boolean>`mail_attachments.id = ANY(outbox.attachment_ids)`)
             .where('outbox.status', 'in', ['pending', 'sending', 'kept']),
         ),
       ),
@@ -89,9 +99,20 @@ export async function deleteUnneededAttachments(db: Kysely<Database>): Promise<n
 export function listOutbox(db: Kysely<Database>, limit: number) {
   return db
     .selectFrom('outbox')
-    .leftJoin('mailAttachments', 'mailAttachments.id', 'outbox.attachmentId')
     .selectAll('outbox')
-    .select('mailAttachments.filename as attachmentFilename')
+    .select((eb) =>
+      eb
+        .selectFrom('mailAttachments')
+        .select(
+          sql<
+            string[]
+          >`coalesce(array_agg(filename ORDER BY array_position(outbox.attachment_ids, mail_attachments.id)), '{}')`.as(
+            'names',
+          ),
+        )
+        .where(sql<boolean>`mail_attachments.id = ANY(outbox.attachment_ids)`)
+        .as('attachmentFilenames'),
+    )
     .where('status', '=', 'kept')
     .orderBy('outbox.id', 'desc')
     .limit(limit)
@@ -103,7 +124,7 @@ export interface ClaimedMail {
   recipient: string;
   subject: string;
   text: string;
-  attachmentId: string | null;
+  attachmentIds: string[];
   /** This attempt's number; it also identifies the claim (see finishMail). */
   attempts: number;
 }
@@ -138,7 +159,7 @@ export function claimDueMail(
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'recipient', 'subject', 'text', 'attachmentId', 'attempts'])
+    .returning(['id', 'recipient', 'subject', 'text', 'attachmentIds', 'attempts'])
     .execute();
 }
 
