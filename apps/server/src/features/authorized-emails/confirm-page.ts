@@ -1,13 +1,5 @@
 import { PRODUCT_NAME } from '@baletrack/contracts/constants';
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+import { escapeHtml } from '../../lib/html.ts';
 
 /**
  * The tiny page the confirmation link opens (no web app, no sign-in): a heading, a sentence and,

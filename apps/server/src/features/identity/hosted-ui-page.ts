@@ -1,16 +1,8 @@
 import { PRODUCT_NAME } from '@baletrack/contracts/constants';
+import { escapeHtml } from '../../lib/html.ts';
 
 // The hosted sign-in's one page, server-rendered: no script, every text escaped, the authorize
 // request carried in hidden fields so a sign-in goes back to it.
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
 
 const style = `
 body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f4f6f2;color:#1b1f1c}
