@@ -91,22 +91,21 @@ export async function hostedUiRoutes(app: FastifyInstance): Promise<void> {
       .header('content-security-policy', pageSecurity)
       .send(html);
 
+  // RFC 6749's error members, and the `message` every refusal of ours carries for people.
+  const oauthError = (reply: FastifyReply, status: number, error: string, description: string) =>
+    reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      .send({ error, error_description: description, message: description });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof OAuthError) {
-      return reply
-        .status(error.statusCode)
-        .header('cache-control', 'no-store')
-        .send({ error: error.error, error_description: error.description });
+      return oauthError(reply, error.statusCode, error.error, error.description);
     }
     if (error.statusCode && error.statusCode < 500) {
-      return reply
-        .status(error.statusCode)
-        .send({ error: 'invalid_request', error_description: error.message });
+      return oauthError(reply, error.statusCode, 'invalid_request', error.message);
     }
     request.log.error({ err: error }, 'hosted sign-in failed');
-    return reply
-      .status(500)
-      .send({ error: 'server_error', error_description: 'An internal error occurred.' });
+    return oauthError(reply, 500, 'server_error', 'An internal error occurred.');
   });
 
   // Nothing with a control character goes further, in a query or a form.
