@@ -54,8 +54,8 @@ interface BaleMapProps {
    */
   homeBounds: ViewBounds | null | undefined;
   /**
-   * Another overlay has the map (a heatmap): clusters, bales, their tooltips and the colour
-   * legend give way to it and to its own legend.
+   * Another overlay has the map (a heatmap, the yield map): clusters, bales, their tooltips, list
+   * and colour legend give way to it and to its own legend.
    */
   overlayActive?: boolean;
   /** Other features' layers (fields), told whether imagery lies beneath them. */
@@ -250,12 +250,15 @@ export function BaleMap(props: BaleMapProps) {
         </div>
         <div className={classes.stack}>
           <LockedBalesNotice count={clusters.data?.lockedCount ?? 0} />
-          <InViewPanel
-            items={items}
-            onZoomToCluster={zoomToCluster}
-            onSelect={selectFromList}
-            balesQuery={query}
-          />
+          {/* Its bales are hidden under another overlay: so is their list. */}
+          {!overlayActive && (
+            <InViewPanel
+              items={items}
+              onZoomToCluster={zoomToCluster}
+              onSelect={selectFromList}
+              balesQuery={query}
+            />
+          )}
         </div>
       </div>
       {clusters.isError && !items && (
@@ -266,6 +269,7 @@ export function BaleMap(props: BaleMapProps) {
       {/* Locked bales are not "no bales": the notice beside the map speaks of them instead. */}
       {view &&
         items &&
+        !overlayActive &&
         !clusters.isPlaceholderData &&
         baleTotal(items) === 0 &&
         !clusters.data?.lockedCount && (
