@@ -41,7 +41,9 @@ export async function richFarm(t: TestApp, label: string, bales = 12) {
     baler.apiKey,
     Array.from({ length: bales }, () => newBale()),
   );
-  const [cropId] = await insertCrops(db, orgId, [{ name: `${label} Alfalfa` }]);
+  const [cropId] = await insertCrops(db, orgId, [
+    { name: `${label} Alfalfa`, k2oKgPerTonneDm: 27.5 },
+  ]);
   await insertCuttings(db, orgId, [
     {
       name: `${label} First`,

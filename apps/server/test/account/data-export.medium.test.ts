@@ -116,6 +116,10 @@ describe('POST /reports/email-user-data', () => {
     expect(JSON.parse(files['cuttings.json'] ?? '')).toMatchObject([
       { name: 'Export First', fieldIds: [farm.fieldId] },
     ]);
+    // A crop's own removal rates go with it.
+    expect(JSON.parse(files['crops.json'] ?? '')).toMatchObject([
+      { name: 'Export Alfalfa', p2o5KgPerTonneDm: null, k2oKgPerTonneDm: 27.5 },
+    ]);
     expect(JSON.parse(files['people.json'] ?? '')).toHaveLength(2);
     expect(JSON.parse(files['hay-prices.json'] ?? '')).toMatchObject([
       { grade: 'legume.Premium', price: 240, unit: 'shortTon', effectiveFrom: '2025-05-01' },

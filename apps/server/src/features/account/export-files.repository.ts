@@ -64,7 +64,7 @@ export function readGeofences(db: Db, orgId: string) {
 export function readCrops(db: Db, orgId: string) {
   return db
     .selectFrom('crops')
-    .select(['id', 'name', 'createdAt'])
+    .select(['id', 'name', 'p2o5KgPerTonneDm', 'k2oKgPerTonneDm', 'createdAt'])
     .where('orgId', '=', orgId)
     .orderBy('name')
     .orderBy('id')
@@ -116,6 +116,7 @@ export function readAutomatedReports(db: Db, orgId: string) {
       'timezone',
       'units',
       'includeCuttingless',
+      'includeYield',
       'recipients',
       'createdAt',
       'updatedAt',
