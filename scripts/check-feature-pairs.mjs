@@ -10,7 +10,6 @@ const FEATURES = 'apps/server/src/features';
 
 /** Pairs that still import each other, alphabetically within each pair. */
 const knownPairs = new Set([
-  'balers <-> subscriptions',
   'bales <-> fields',
   'bales <-> geofences',
   'geofences <-> map',

@@ -35,6 +35,21 @@ export async function insertSubscriptionMonths(
 }
 
 /**
+ * The organization's live baler whose months are shown or changed, or undefined: read here from
+ * the balers feature's table, so the two features import each other one way (balers show and
+ * refund months; docs/adr/0034-server-features-one-way.md).
+ */
+export function findSubscribableBaler(db: Db, orgId: string, balerId: string) {
+  return db
+    .selectFrom('balers')
+    .select(['id', 'name', 'vin', 'autoRenewSince'])
+    .where('orgId', '=', orgId)
+    .where('id', '=', balerId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+}
+
+/**
  * The last month ('YYYY-MM-DD', its first day) each of the organization's balers has a credit on,
  * active or scheduled; balers never subscribed are absent.
  */

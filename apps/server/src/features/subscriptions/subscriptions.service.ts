@@ -10,7 +10,6 @@ import { type MonthPlan, planMonthChanges } from '@baletrack/domain/subscription
 import type { Transaction } from 'kysely';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findLiveBaler } from '../balers/balers.repository.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import {
   addLedgerEntries,
@@ -22,6 +21,7 @@ import { setAutoRenew } from './renewals.repository.ts';
 import {
   creditedMonths,
   deleteScheduledMonths,
+  findSubscribableBaler,
   insertSubscriptionMonths,
 } from './subscription-months.repository.ts';
 import { assertSubscriptionOwner } from './wallet.service.ts';
@@ -35,7 +35,7 @@ export async function balerSubscriptionOf(
   principal: Principal,
   balerId: string,
 ): Promise<BalerSubscription> {
-  const baler = await findLiveBaler(ctx.db, principal.orgId, balerId);
+  const baler = await findSubscribableBaler(ctx.db, principal.orgId, balerId);
   if (!baler) throw new AppError('NOT_FOUND', messages.baler.notFound);
   const [months, settings] = await Promise.all([
     creditedMonths(ctx.db, principal.orgId, balerId),
@@ -67,7 +67,7 @@ export async function changeBalerSubscription(
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     await lockWallet(trx, principal.orgId);
-    const baler = await findLiveBaler(trx, principal.orgId, balerId);
+    const baler = await findSubscribableBaler(trx, principal.orgId, balerId);
     if (!baler) throw new AppError('NOT_FOUND', messages.baler.notFound);
     const credited = new Set(await creditedMonths(trx, principal.orgId, balerId));
     const balance = await ledgerBalance(trx, principal.orgId);
