@@ -1,6 +1,6 @@
 import type { Database } from '@baletrack/db/database';
+import type { LonLatBox } from '@baletrack/domain/geo/boundary-box';
 import type { Transaction } from 'kysely';
-import type { Box } from '../fields/boundary.ts';
 import { inAnyBox } from './bales.repository.ts';
 
 // Uids a statement: well below PostgreSQL's 65,535 parameters.
@@ -10,7 +10,11 @@ const UIDS_PER_STATEMENT = 5_000;
  * The organization's bales made inside any of the boxes (by creation location), with their
  * current fieldUIDs: the only bales a field's change can move in or out of fields.
  */
-export function listBalesCreatedInBoxes(trx: Transaction<Database>, orgId: string, boxes: Box[]) {
+export function listBalesCreatedInBoxes(
+  trx: Transaction<Database>,
+  orgId: string,
+  boxes: LonLatBox[],
+) {
   return trx
     .selectFrom('bales')
     .select(['uid', 'creationLat', 'creationLon', 'fieldUids'])

@@ -1,6 +1,6 @@
 import type { Database, Db } from '@baletrack/db/database';
+import type { LonLatBox } from '@baletrack/domain/geo/boundary-box';
 import { type Expression, type ExpressionBuilder, sql } from 'kysely';
-import type { Box } from '../fields/boundary.ts';
 import type { BalePredicate } from './filter-predicate.ts';
 import type { TimeRange } from './time-range.ts';
 
@@ -226,7 +226,7 @@ export function listVisibleBalesPage(
 export function inAnyBox(
   eb: ExpressionBuilder<Database, 'bales'>,
   position: 'creation' | 'current',
-  boxes: readonly Box[],
+  boxes: readonly LonLatBox[],
 ) {
   const [lon, lat] =
     position === 'creation'
@@ -248,7 +248,7 @@ export function inAnyBox(
 export function listVisibleBalesInBoxes(
   db: Db,
   orgId: string,
-  boxes: readonly Box[],
+  boxes: readonly LonLatBox[],
   range: TimeRange,
 ) {
   if (boxes.length === 0) return Promise.resolve([]);
@@ -275,4 +275,19 @@ export async function countBalesPerBaler(db: Db, orgId: string, range: TimeRange
       .execute(),
   ]);
   return { visible, locked };
+}
+
+/**
+ * The names of a bale's fields, by name: read here from the fields feature's table, as fields
+ * import bales (to assign them) and not the other way (docs/adr/0034-server-features-one-way.md).
+ */
+export function listFieldNames(db: Db, orgId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('fields')
+    .select(['id', 'name'])
+    .where('orgId', '=', orgId)
+    .where('id', 'in', ids)
+    .orderBy('name')
+    .execute();
 }

@@ -15,7 +15,6 @@ import { cropYearOf } from '@baletrack/domain/crop-year';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findBaler, listBalers } from '../balers/balers.repository.ts';
-import { listFieldNames } from '../fields/fields.repository.ts';
 import { geofenceAt } from '../geofences/geofences.service.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { readCellMonths } from './bale-cells.repository.ts';
@@ -24,6 +23,7 @@ import { baleSelection, selectedTimeRange } from './bale-selection.ts';
 import {
   countBalesPerBaler,
   findVisibleBale,
+  listFieldNames,
   listVisibleBalesInBounds,
   listVisibleBalesPage,
 } from './bales.repository.ts';

@@ -1,8 +1,9 @@
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { Database, Db } from '@baletrack/db/database';
+import type { LonLatBox } from '@baletrack/domain/geo/boundary-box';
 import type { Transaction } from 'kysely';
+import { boundaryContains, boxContains, parseBox } from '../../lib/boundary.ts';
 import { listBalesCreatedInBoxes, setBaleFields } from '../bales/bale-fields.repository.ts';
-import { type Box, boundaryContains, boxContains, parseBox } from './boundary.ts';
 import { listFieldsOverlapping } from './fields.repository.ts';
 
 export interface LonLat {
@@ -46,7 +47,7 @@ export async function assignFields(db: Db, orgId: string, points: LonLat[]): Pro
 export async function reassignBaleFields(
   trx: Transaction<Database>,
   orgId: string,
-  boxes: Box[],
+  boxes: LonLatBox[],
   stamp: { version: number; changedAt: Date },
 ): Promise<number> {
   if (boxes.length === 0) return 0;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { Db } from '@baletrack/db/database';
+import { boundaryBox, type LonLatBox } from '@baletrack/domain/geo/boundary-box';
 import { sql } from 'kysely';
-import { areaHectares, type Box, boundaryBox, boxLiteral } from './boundary.ts';
+import { areaHectares, boxLiteral } from '../../lib/boundary.ts';
 
 export interface NewField {
   id?: string;
@@ -96,24 +97,13 @@ export function listFields(db: Db, orgId: string) {
 }
 
 /** Fields whose bounding box overlaps the given box (the GiST prefilter of field assignment). */
-export function listFieldsOverlapping(db: Db, orgId: string, box: Box) {
+export function listFieldsOverlapping(db: Db, orgId: string, box: LonLatBox) {
   return db
     .selectFrom('fields')
     .select(['id', 'boundary', 'box'])
     .where('orgId', '=', orgId)
     .where(sql<boolean>`box && ${boxLiteral(box)}::box`)
     .orderBy('id')
-    .execute();
-}
-
-export function listFieldNames(db: Db, orgId: string, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('fields')
-    .select(['id', 'name'])
-    .where('orgId', '=', orgId)
-    .where('id', 'in', ids)
-    .orderBy('name')
     .execute();
 }
 

@@ -2,12 +2,13 @@ import { messages } from '@baletrack/contracts/errors/messages';
 import type { Field, FieldsResponse, SaveFieldRequest } from '@baletrack/contracts/fields/field';
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { Database } from '@baletrack/db/database';
+import { boundaryBox, type LonLatBox } from '@baletrack/domain/geo/boundary-box';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { parseBox } from '../../lib/boundary.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { commitBaleVersion, lockNextBaleVersion } from '../bales/bale-writes.repository.ts';
-import { type Box, boundaryBox, parseBox } from './boundary.ts';
 import { checkBoundary } from './boundary-checks.ts';
 import { reassignBaleFields } from './field-assignment.ts';
 import {
@@ -54,7 +55,7 @@ export async function fieldOf(ctx: AppContext, orgId: string, id: string): Promi
 async function changeFields<T>(
   ctx: AppContext,
   orgId: string,
-  change: (trx: Transaction<Database>) => Promise<{ result: T; boxes: Box[] }>,
+  change: (trx: Transaction<Database>) => Promise<{ result: T; boxes: LonLatBox[] }>,
 ): Promise<T> {
   const changedAt = ctx.now();
   try {

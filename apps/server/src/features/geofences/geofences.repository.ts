@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { Db } from '@baletrack/db/database';
+import { boundaryBox } from '@baletrack/domain/geo/boundary-box';
 import { sql } from 'kysely';
-import { areaHectares, boundaryBox, boxLiteral } from '../fields/boundary.ts';
+import { areaHectares, boxLiteral } from '../../lib/boundary.ts';
 
 export interface NewGeofence {
   id?: string;

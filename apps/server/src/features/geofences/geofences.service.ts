@@ -1,10 +1,11 @@
 import type { BaleTimeFilter } from '@baletrack/contracts/bales/bale-query';
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { GeofencesResponse } from '@baletrack/contracts/geofences/geofence';
+import type { LonLatBox } from '@baletrack/domain/geo/boundary-box';
 import type { AppContext } from '../../app-context.ts';
+import { boundaryContains, boxContains, parseBox } from '../../lib/boundary.ts';
 import { selectedTimeRange } from '../bales/bale-selection.ts';
 import { listVisibleBalesInBoxes } from '../bales/bales.repository.ts';
-import { type Box, boundaryContains, boxContains, parseBox } from '../fields/boundary.ts';
 import { round } from '../map/map-index.ts';
 import { listGeofences, listGeofencesAround } from './geofences.repository.ts';
 
@@ -25,7 +26,7 @@ export async function geofencesWithStoredBales(
   const bales = await listVisibleBalesInBoxes(ctx.db, orgId, boxes, range);
   return {
     geofences: geofences.map((geofence, i) => {
-      const box = boxes[i] as Box;
+      const box = boxes[i] as LonLatBox;
       const boundary = geofence.boundary as Boundary;
       let storedBaleCount = 0;
       let storedWeightKg = 0;

@@ -4,8 +4,9 @@
 
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { HeatmapMeasure } from '@baletrack/contracts/heatmaps/heatmap';
+import { boundaryBox } from '@baletrack/domain/geo/boundary-box';
+import { boundaryContains, boxContains } from '../../lib/boundary.ts';
 import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
-import { boundaryBox, boundaryContains, boxContains } from '../fields/boundary.ts';
 import type { BaleSubset } from '../map/map-index.ts';
 import type { FarmSnapshot, MapPoint } from '../map/map-snapshot.ts';
 

@@ -1,7 +1,7 @@
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { Database } from '@baletrack/db/database';
 import type { Kysely, Transaction } from 'kysely';
-import { boundaryContains, boxContains, parseBox } from '../fields/boundary.ts';
+import { boundaryContains, boxContains, parseBox } from '../../lib/boundary.ts';
 import { listFieldsOverlapping } from '../fields/fields.repository.ts';
 
 /** The fields containing a point: the answer of assignFields (fields/field-assignment.ts). */

@@ -1,28 +1,9 @@
+// Where a bale lies against a boundary, for every feature that asks (fields, geofences, ingest,
+// heatmaps, reports): boxes as PostgreSQL stores them, containment, area.
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
+import type { LonLatBox as Box } from '@baletrack/domain/geo/boundary-box';
 import { measureBoundary } from '@baletrack/domain/geo/boundary-measure';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
-
-export interface Box {
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-}
-
-/** The smallest box around a boundary's outer rings. */
-export function boundaryBox(boundary: Boundary): Box {
-  const polygons = boundary.type === 'Polygon' ? [boundary.coordinates] : boundary.coordinates;
-  const box = { west: Infinity, south: Infinity, east: -Infinity, north: -Infinity };
-  for (const polygon of polygons) {
-    for (const [lon, lat] of polygon[0] ?? []) {
-      box.west = Math.min(box.west, lon);
-      box.east = Math.max(box.east, lon);
-      box.south = Math.min(box.south, lat);
-      box.north = Math.max(box.north, lat);
-    }
-  }
-  return box;
-}
 
 /** A box as PostgreSQL's `box` text, x = longitude and y = latitude. */
 export function boxLiteral(box: Box): string {
