@@ -15,7 +15,6 @@ import { cropYearOf } from '@baletrack/domain/crop-year';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findBaler, listBalers } from '../balers/balers.repository.ts';
-import { geofenceAt } from '../geofences/geofences.service.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { readCellMonths } from './bale-cells.repository.ts';
 import { toBale } from './bale-row.ts';
@@ -28,6 +27,7 @@ import {
   listVisibleBalesPage,
 } from './bales.repository.ts';
 import { listBaleCuttings } from './cutting-membership.repository.ts';
+import { storageAreaAt } from './storage-area.ts';
 
 /** Bales lying in a map view, at most BALES_RESPONSE_LIMIT of them. */
 export async function balesInView(
@@ -112,7 +112,7 @@ export async function baleInfo(
     listFieldNames(ctx.db, orgId, row.fieldUids),
     findBaler(ctx.db, orgId, row.balerId),
     ctx.mapIndex.snapshot(orgId),
-    geofenceAt(ctx, orgId, { lon: row.currentLon, lat: row.currentLat }),
+    storageAreaAt(ctx, orgId, { lon: row.currentLon, lat: row.currentLat }),
     listBaleCuttings(ctx.db, orgId, uid),
   ]);
   return {

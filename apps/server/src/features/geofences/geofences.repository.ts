@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { Db } from '@baletrack/db/database';
 import { boundaryBox } from '@baletrack/domain/geo/boundary-box';
-import { sql } from 'kysely';
 import { areaHectares, boxLiteral } from '../../lib/boundary.ts';
 
 export interface NewGeofence {
@@ -38,18 +37,6 @@ export function listGeofences(db: Db, orgId: string) {
     .selectFrom('geofences')
     .select(['id', 'name', 'areaHa', 'boundary', 'box'])
     .where('orgId', '=', orgId)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-}
-
-/** Geofences whose bounding box holds the point (candidates for a point-in-polygon test). */
-export function listGeofencesAround(db: Db, orgId: string, lon: number, lat: number) {
-  return db
-    .selectFrom('geofences')
-    .select(['id', 'name', 'boundary'])
-    .where('orgId', '=', orgId)
-    .where(sql<boolean>`box @> point(${lon}, ${lat})`)
     .orderBy('name')
     .orderBy('id')
     .execute();

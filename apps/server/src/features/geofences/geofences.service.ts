@@ -7,7 +7,7 @@ import { boundaryContains, boxContains, parseBox } from '../../lib/boundary.ts';
 import { selectedTimeRange } from '../bales/bale-selection.ts';
 import { listVisibleBalesInBoxes } from '../bales/bales.repository.ts';
 import { round } from '../map/map-index.ts';
-import { listGeofences, listGeofencesAround } from './geofences.repository.ts';
+import { listGeofences } from './geofences.repository.ts';
 
 /**
  * Storage areas with the visible bales lying in each now (made within the filter's dates), read
@@ -61,17 +61,4 @@ export async function geofenceNamesAt(
       geofences.find((g) => boundaryContains(g.boundary as Boundary, point.lon, point.lat))?.name ??
       null,
   );
-}
-
-/** The storage area a point lies in, if any (the first by name when they overlap). */
-export async function geofenceAt(
-  ctx: AppContext,
-  orgId: string,
-  point: { lon: number; lat: number },
-): Promise<{ id: string; name: string } | null> {
-  const candidates = await listGeofencesAround(ctx.db, orgId, point.lon, point.lat);
-  const inside = candidates.find((g) =>
-    boundaryContains(g.boundary as Boundary, point.lon, point.lat),
-  );
-  return inside ? { id: inside.id, name: inside.name } : null;
 }

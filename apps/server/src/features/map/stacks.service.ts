@@ -13,8 +13,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { toBale } from '../bales/bale-row.ts';
 import { baleSelection } from '../bales/bale-selection.ts';
 import { findVisibleBalesByUid } from '../bales/bales.repository.ts';
+import { storageAreaAt } from '../bales/storage-area.ts';
 import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
-import { geofenceAt } from '../geofences/geofences.service.ts';
 import { type BaleSubset, summarizeStack } from './cluster-totals.ts';
 import { noGrades } from './map-grades.ts';
 import type { FarmSnapshot, StackPlace } from './map-snapshot.ts';
@@ -111,7 +111,7 @@ export async function stackInfo(
   if (!place || !summary) throw new AppError('NOT_FOUND', mapMessages.stackNotFound);
   const [rows, geofence] = await Promise.all([
     findVisibleBalesByUid(ctx.db, orgId, keptUids(place, selection), selection.range),
-    geofenceAt(ctx, orgId, place),
+    storageAreaAt(ctx, orgId, place),
   ]);
   return { stack: summary, bales: rows.map(toBale), geofence };
 }
