@@ -95,7 +95,7 @@ describe('a hostile file costs a worker, not the server', () => {
   });
   afterAll(() => s.t.close());
 
-  it('answers health within 100 ms while a shapefile that takes seconds to parse is being read', async () => {
+  it('answers health while a shapefile that takes seconds to parse is being read', async () => {
     await stillConverts(s); // a worker is started and waiting
     const hostile = shapeZip(manySquares(40_000)); // ~10 s of one synchronous call in shpjs
     let answered = false;
@@ -113,7 +113,10 @@ describe('a hostile file costs a worker, not the server', () => {
       expect(response.status).toBe(200);
       expect(answered, 'the conversion is still being parsed').toBe(false);
     }
-    for (const ms of times) expect(ms).toBeLessThan(100);
+    // Parsed on the server's own thread, the file would hold every answer for seconds; in its
+    // worker each comes at once (the speed itself is the benchmarks', not a test's: a busy CI
+    // machine answers in a few hundred milliseconds).
+    for (const ms of times) expect(ms).toBeLessThan(1_000);
     // Its worker is killed at the limit: the request gets the time-limit refusal.
     expect(await conversion).toEqual({
       status: 422,
