@@ -2,7 +2,7 @@ import { baleInfoResponseSchema } from '@baletrack/contracts/bales/bale-reads';
 import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
 import { fieldSchema, fieldsResponseSchema } from '@baletrack/contracts/fields/field';
 import { expect } from 'vitest';
-import { mapIndexStamp } from '../../src/features/map/map-points.repository.ts';
+import { mapIndexStamp } from '../../src/features/bales/bale-stamps.repository.ts';
 import { type Farm, ingest, newBale, newBaler, newFarm, square } from '../helpers/farm.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mapIndexStamp } from '../../src/features/map/map-points.repository.ts';
+import { mapIndexStamp } from '../../src/features/bales/bale-stamps.repository.ts';
 import { aggregateColumns } from '../../src/features/summaries/summary-aggregate.ts';
 import { SummaryCache } from '../../src/features/summaries/summary-cache.ts';
 import { listSummaryBales } from '../../src/features/summaries/summary-columns.repository.ts';

@@ -5,10 +5,10 @@ import {
   summaryGroupings,
 } from '@baletrack/contracts/summaries/summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mapIndexStamp } from '../../src/features/bales/bale-stamps.repository.ts';
 import { visibleBales } from '../../src/features/bales/bales.repository.ts';
 import { filterPredicate } from '../../src/features/bales/filter-predicate.ts';
 import type { TimeRange } from '../../src/features/bales/time-range.ts';
-import { mapIndexStamp } from '../../src/features/map/map-points.repository.ts';
 import {
   aggregateColumns,
   type SummaryRow,

@@ -279,7 +279,7 @@ export async function countBalesPerBaler(db: Db, orgId: string, range: TimeRange
 
 /**
  * The names of a bale's fields, by name: read here from the fields feature's table, as fields
- * import bales (to assign them) and not the other way (docs/adr/0034-server-features-one-way.md).
+ * import bales (to assign them) and not the other way (docs/adr/0036-no-feature-pairs.md).
  */
 export function listFieldNames(db: Db, orgId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);

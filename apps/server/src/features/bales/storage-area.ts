@@ -6,7 +6,7 @@ import { boundaryContains } from '../../lib/boundary.ts';
 
 // Which storage area a bale or stack lies in, for their details. Read here from the geofences
 // feature's table: geofences count the bales stored in them through this feature, so the imports
-// go one way (docs/adr/0034-server-features-one-way.md).
+// go one way (docs/adr/0036-no-feature-pairs.md).
 
 /** Storage areas whose bounding box holds the point (candidates for a point-in-polygon test). */
 function listGeofencesAround(db: Db, orgId: string, lon: number, lat: number) {

@@ -1,6 +1,7 @@
 import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
 import { type BaleStamp, StampedCache } from '../../lib/stamped-cache.ts';
+import { listVisibleUids, mapIndexStamp } from '../bales/bale-stamps.repository.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
 import { type TimeRange, timeRangeKey } from '../bales/time-range.ts';
 import type { BaleColumns } from '../summaries/summary-columns.ts';
@@ -16,7 +17,6 @@ import {
 } from './cluster-index.ts';
 import type { BaleSubset } from './cluster-totals.ts';
 import { gradesOf, type MapGrades } from './map-grades.ts';
-import { listVisibleUids, mapIndexStamp } from './map-points.repository.ts';
 import {
   buildSnapshot,
   type FarmSnapshot,

@@ -37,7 +37,7 @@ export async function insertSubscriptionMonths(
 /**
  * The organization's live baler whose months are shown or changed, or undefined: read here from
  * the balers feature's table, so the two features import each other one way (balers show and
- * refund months; docs/adr/0034-server-features-one-way.md).
+ * refund months; docs/adr/0036-no-feature-pairs.md).
  */
 export function findSubscribableBaler(db: Db, orgId: string, balerId: string) {
   return db

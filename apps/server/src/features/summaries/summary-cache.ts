@@ -1,7 +1,7 @@
 import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
 import { type BaleStamp, StampedCache } from '../../lib/stamped-cache.ts';
-import { mapIndexStamp } from '../map/map-points.repository.ts';
+import { mapIndexStamp } from '../bales/bale-stamps.repository.ts';
 import { type BaleColumns, buildColumns, mergeColumns } from './summary-columns.ts';
 import { readVisibleBaleRows } from './visible-bale-rows.ts';
 

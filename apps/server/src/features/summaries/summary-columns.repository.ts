@@ -3,9 +3,9 @@ import { type CopyFieldReader, RepeatedText, readCopyRows } from '@baletrack/db/
 import type { Database, Db } from '@baletrack/db/database';
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { detached, interner } from '../../lib/detached-string.ts';
+import { changedUids, MAX_LISTED_UIDS } from '../bales/bale-stamps.repository.ts';
 import { balesByUidWithVisibility, lockedBales, visibleBales } from '../bales/bales.repository.ts';
 import { measureColumns } from '../bales/filter-predicate.ts';
-import { changedUids, MAX_LISTED_UIDS } from '../map/map-points.repository.ts';
 import { numericColumns } from './summary-columns.ts';
 import {
   columnsCapacity,
@@ -16,10 +16,10 @@ import {
 } from './visible-bale-batch.ts';
 
 // PostgreSQL: the rows through binary COPY, read field by field into the batch's columns
-// (copy-out.ts). PGlite: one text value, as the map's points travel (map-points.repository.ts):
-// fields split by ',', rows by chr(30), the uid last (ingest refuses control characters in
-// uids); moving 200,000 rows through PGlite row by row costs seconds. Both select the same
-// values: numbers as float8 (NaN for null), text columns as text.
+// (copy-out.ts). PGlite: one text value, as uids travel (bales/bale-stamps.repository.ts): fields
+// split by ',', rows by chr(30), the uid last (ingest refuses control characters in uids);
+// moving 200,000 rows through PGlite row by row costs seconds. Both select the same values:
+// numbers as float8 (NaN for null), text columns as text.
 const ROW_END = '\x1e';
 const snake = (column: string) => column.replaceAll(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const number = (column: string) => sql`${sql.ref(`v.${snake(column)}`)}::float8`;

@@ -1,7 +1,7 @@
 import type { Db } from '@baletrack/db/database';
 import { sql } from 'kysely';
 import type { BaleStamp } from '../../lib/stamped-cache.ts';
-import { baleStampValues, toBaleStamp } from '../map/map-points.repository.ts';
+import { baleStampValues, toBaleStamp } from '../bales/bale-stamps.repository.ts';
 
 export interface ReferenceCutting {
   id: string;

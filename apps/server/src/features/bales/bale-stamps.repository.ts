@@ -1,8 +1,11 @@
+// Whether a reader's copy of an organization's visible bales is current (the map's index, the
+// summaries' columns): the bale-write version stamps, the uids changed since a version, the
+// visible uids. Here, with the bales, so the map and the summaries each read them one way.
 import type { Db } from '@baletrack/db/database';
 import { sql } from 'kysely';
 import type { BaleStamp } from '../../lib/stamped-cache.ts';
-import { visibleBales } from '../bales/bales.repository.ts';
-import type { BalePredicate } from '../bales/filter-predicate.ts';
+import { visibleBales } from './bales.repository.ts';
+import type { BalePredicate } from './filter-predicate.ts';
 
 // Rows travel as one text value: moving 200,000 rows column by column through PGlite costs
 // seconds, one aggregated string a fraction of that. Rows are split by chr(30) (record
