@@ -197,7 +197,7 @@ export function AutomatedReportForm(props: AutomatedReportFormProps) {
             render={({ field }) => (
               <Checkbox
                 label="Attach yield per field"
-                description="A second mail brings the Yield per Field CSV of the crop year the period ends in: every field's hay, not only this filter's bales."
+                description="The mail also carries the Yield per Field CSV of the crop year the period ends in: every field's hay, not only this filter's bales."
                 checked={field.value ?? false}
                 onChange={(event) => field.onChange(event.currentTarget.checked)}
               />

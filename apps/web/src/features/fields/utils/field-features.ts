@@ -68,7 +68,7 @@ function positions(boundary: Boundary) {
 }
 
 /** The box around every field, or null without fields: where the map opens. */
-export function fieldsBounds(fields: Field[]): ViewBox | null {
+export function fieldsBounds(fields: readonly Field[]): ViewBox | null {
   return boundariesBounds(fields.map((field) => field.boundary));
 }
 

@@ -1,8 +1,8 @@
 import type { Field } from '@baletrack/contracts/fields/field';
-import { boundaryBox } from '@baletrack/domain/geo/boundary-box';
 import { useReducedMotion } from '@mantine/hooks';
 import { type RefObject, useEffect, useRef } from 'react';
 import { useMap } from 'react-map-gl/maplibre';
+import { fieldsBounds } from '@/features/fields';
 
 // Below this width the panel spans the map's top (yield-map-mode.module.css), else its right.
 const PHONE_WIDTH = 768;
@@ -20,16 +20,10 @@ export function useFitFields(
   const reduceMotion = useReducedMotion();
   const fitted = useRef(false);
   useEffect(() => {
-    if (!map || !ready || fitted.current || fields.length === 0 || !panel.current) return;
+    if (!map || !ready || fitted.current || !panel.current) return;
+    const box = fieldsBounds(fields);
+    if (!box) return;
     fitted.current = true;
-    const box = { west: Infinity, south: Infinity, east: -Infinity, north: -Infinity };
-    for (const field of fields) {
-      const b = boundaryBox(field.boundary);
-      box.west = Math.min(box.west, b.west);
-      box.south = Math.min(box.south, b.south);
-      box.east = Math.max(box.east, b.east);
-      box.north = Math.max(box.north, b.north);
-    }
     const area = map.getContainer().getBoundingClientRect();
     const over = panel.current.getBoundingClientRect();
     // Clear of the panel, the zoom buttons and the in-view list and chat at the bottom; a map
