@@ -55,23 +55,41 @@ const stripe = plain
         E2E_WEBHOOK_URL: `${publicUrl}/user-api/public/stripe/webhook`,
       },
     });
+// An outside OpenID Connect provider, and the hosted sign-in the web app reaches it through: the
+// journeys answer the web app's https requests to the pool from this server (e2e/support/https.ts).
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3197);
+const oidcEnv = {
+  OIDC_NAME: 'Acme ID',
+  OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+  OIDC_CLIENT_ID: 'baletrack',
+  OIDC_CLIENT_SECRET: 'a-provider-secret-for-tests',
+  OAUTH_DOMAIN: `${new URL(publicUrl).host}/cognito`,
+};
+const oidc = plain
+  ? null
+  : spawn(process.execPath, ['--import', 'tsx', 'e2e/support/oidc-provider-server.ts'], {
+      stdio: 'inherit',
+      env: { ...process.env, E2E_OIDC_PORT: String(oidcPort), PUBLIC_URL: publicUrl },
+    });
 const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-product.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,
-    ...(plain ? {} : stripeEnv),
+    ...(plain ? {} : { ...stripeEnv, ...oidcEnv }),
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });
 const stop = (signal) => {
   stripe?.kill(signal);
+  oidc?.kill(signal);
   server.kill(signal);
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 server.on('exit', (code) => {
   stripe?.kill('SIGTERM');
+  oidc?.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -37,6 +37,7 @@ import { subscriptionsRoutes } from './features/subscriptions/subscriptions.rout
 import { summariesRoutes } from './features/summaries/summaries.routes.ts';
 import { subAccountsRoutes } from './features/users/sub-accounts.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { registerFederatedOwner } from './features/users/users.service.ts';
 import { yieldRoutes } from './features/yield/yield.routes.ts';
 import { startErrorReporting } from './lib/error-reporting.ts';
 import { databaseRateLimitStore } from './lib/rate-limit/database-store.ts';
@@ -126,7 +127,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   await app.register(identityRoutes, { prefix: '/cognito' });
-  await app.register(hostedUiRoutes, { prefix: '/cognito' });
+  await app.register(hostedUiRoutes, {
+    prefix: '/cognito',
+    // A new person from an outside provider gets an organization, which is the users feature's.
+    registerFederatedOwner: (person) => registerFederatedOwner(app.ctx, person),
+  });
   await app.register(
     async (userApi) => {
       await userApi.register(authenticate);

@@ -52,6 +52,34 @@ describe('configuration', () => {
     }
   });
 
+  it('federates an outside provider given all four of its settings, over https', () => {
+    const provider = {
+      SECRET_KEY: key,
+      OIDC_NAME: 'Acme ID',
+      OIDC_ISSUER: 'https://id.acme.example',
+      OIDC_CLIENT_ID: 'baletrack',
+      OIDC_CLIENT_SECRET: 'secret',
+    };
+    expect(loadConfig(provider).userPool.federation).toMatchObject({
+      name: 'Acme ID',
+      scopes: 'openid email profile',
+      claims: { email: 'email', emailVerified: 'email_verified', name: 'name' },
+      createOrganizations: true,
+    });
+    expect(loadConfig({ SECRET_KEY: key }).userPool.federation).toBeUndefined();
+    expect(() => loadConfig({ ...provider, OIDC_CLIENT_SECRET: undefined })).toThrow(
+      'OIDC_NAME, OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all four, or none',
+    );
+    expect(() => loadConfig({ ...provider, OIDC_ISSUER: 'http://id.acme.example' })).toThrow(
+      'OIDC_ISSUER: must be https',
+    );
+    // http on this machine only, to try a provider out beside the server.
+    expect(() => loadConfig({ ...provider, OIDC_ISSUER: 'http://127.0.0.1:4000' })).not.toThrow();
+    expect(() => loadConfig({ SECRET_KEY: key, OAUTH_DOMAIN: 'https://farm.example' })).toThrow(
+      'OAUTH_DOMAIN: must be a host and path, without a scheme',
+    );
+  });
+
   it('lists every problem at once', () => {
     expect(() =>
       loadConfig({

@@ -30,6 +30,29 @@ const environmentSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   OAUTH_CALLBACK_URLS: z.string().optional(),
   OAUTH_SIGN_OUT_URLS: z.string().optional(),
+  // The host and path at which browsers reach the hosted sign-in over https (Amplify's
+  // oauth.domain); by default PUBLIC_URL's host with /cognito when PUBLIC_URL is https.
+  OAUTH_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?(\/[\w./-]*)?$/i, 'must be a host and path, without a scheme')
+    .optional(),
+  // An outside OpenID Connect provider (docs/product.md#an-outside-identity-provider).
+  OIDC_NAME: z
+    .string()
+    .regex(/^[\w .'&-]{1,40}$/, "must be 1–40 letters, digits, spaces or . ' & -")
+    .optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_SCOPES: z
+    .string()
+    .regex(/^[\w:./ -]+$/)
+    .default('openid email profile'),
+  OIDC_EMAIL_CLAIM: z.string().min(1).default('email'),
+  OIDC_EMAIL_VERIFIED_CLAIM: z.string().min(1).default('email_verified'),
+  OIDC_NAME_CLAIM: z.string().min(1).default('name'),
+  OIDC_ORGANIZATION_CLAIM: z.string().min(1).optional(),
+  OIDC_CREATE_ORGANIZATIONS: flag.default(true),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Baletrack <no-reply@baletrack.local>'),
   SUPPORT_EMAIL: z.email().default('support@baletrack.local'),
@@ -144,6 +167,12 @@ function urlList(value: string, name: string, problems: string[]): string[] {
   return urls;
 }
 
+/** https, or http on this machine only (a provider tried out beside the server). */
+function secureOrLoopback(value: string): boolean {
+  const url = new URL(value);
+  return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
 export type Config = ReturnType<typeof loadConfig>;
 
 /**
@@ -168,6 +197,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : []),
     ...(!!e.CHAT_LLM_URL !== !!e.CHAT_LLM_MODEL
       ? ['  CHAT_LLM_URL and CHAT_LLM_MODEL: set both, or neither']
+      : []),
+    ...(new Set([!!e.OIDC_NAME, !!e.OIDC_ISSUER, !!e.OIDC_CLIENT_ID, !!e.OIDC_CLIENT_SECRET]).size >
+    1
+      ? ['  OIDC_NAME, OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all four, or none']
+      : []),
+    ...(e.OIDC_ISSUER && !secureOrLoopback(e.OIDC_ISSUER)
+      ? ['  OIDC_ISSUER: must be https (http only on this machine, for trying it out)']
       : []),
   ];
   const traceOrigins = originList(e.SENTRY_TRACE_ORIGINS, 'SENTRY_TRACE_ORIGINS', problems);
@@ -206,6 +242,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** Where the hosted sign-in may send the app client back (docs/product.md#hosted-sign-in). */
       callbackUrls,
       signOutUrls,
+      oauthDomain: e.OAUTH_DOMAIN,
+      /** The outside OpenID Connect provider people may sign in with, if the operator set one. */
+      federation:
+        e.OIDC_NAME && e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+          ? {
+              name: e.OIDC_NAME,
+              issuer: e.OIDC_ISSUER,
+              clientId: e.OIDC_CLIENT_ID,
+              clientSecret: e.OIDC_CLIENT_SECRET,
+              scopes: e.OIDC_SCOPES,
+              claims: {
+                email: e.OIDC_EMAIL_CLAIM,
+                emailVerified: e.OIDC_EMAIL_VERIFIED_CLAIM,
+                name: e.OIDC_NAME_CLAIM,
+                organization: e.OIDC_ORGANIZATION_CLAIM,
+              },
+              createOrganizations: e.OIDC_CREATE_ORGANIZATIONS,
+            }
+          : undefined,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
     seedDemo: e.SEED_DEMO ?? embedded,

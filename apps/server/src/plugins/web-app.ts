@@ -5,15 +5,12 @@ import { errorCodes } from '@baletrack/contracts/errors/api-error';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { SUPPORTED_SCOPES } from '../features/identity/hosted-ui.service.ts';
 import { mailboxEnabled } from '../features/mailbox/mailbox.routes.ts';
 
 /** Paths owned by an API: an unknown path there is a JSON 404, never the web app's page. */
 const apiPrefixes = ['/data-api', '/user-api', '/convert-api', '/cognito', '/ingest', '/docs'];
 
-/**
- * The built web app (apps/web/dist) with its runtime configuration at /config.json, so one
- * build serves any deployment; unknown non-API paths get index.html for client-side routes.
- */
 /** What the browser's Sentry SDK needs (docs/product.md#error-reporting). */
 function browserReporting(reporting: NonNullable<Config['errorReporting']>, publicUrl: string) {
   return {
@@ -30,6 +27,30 @@ function browserReporting(reporting: NonNullable<Config['errorReporting']>, publ
   };
 }
 
+/**
+ * The hosted sign-in for the web app's "Sign in with <provider>" (docs/product.md#hosted-sign-in):
+ * Amplify reaches it over https only, so it is offered where a domain for that is known.
+ */
+function hostedSignIn(config: Config, base: string) {
+  const domain =
+    config.userPool.oauthDomain ??
+    (base.startsWith('https://') ? `${new URL(base).host}/cognito` : undefined);
+  if (!domain) return {};
+  return {
+    oauth: {
+      domain,
+      scopes: SUPPORTED_SCOPES,
+      redirectSignIn: config.userPool.callbackUrls,
+      redirectSignOut: config.userPool.signOutUrls,
+      providers: config.userPool.federation ? [config.userPool.federation.name] : [],
+    },
+  };
+}
+
+/**
+ * The built web app (apps/web/dist) with its runtime configuration at /config.json, so one
+ * build serves any deployment; unknown non-API paths get index.html for client-side routes.
+ */
 export async function webApp(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx;
   app.get('/config.json', { schema: { hide: true } }, async (request, reply) => {
@@ -50,6 +71,7 @@ export async function webApp(app: FastifyInstance): Promise<void> {
           ? {}
           : { mapDefaultImagery: false }),
       ...(mailboxEnabled(app.ctx, request.ip) ? { mailboxUrl: `${base}/mailbox` } : {}),
+      ...hostedSignIn(config, base),
       ...(config.errorReporting
         ? { errorReporting: browserReporting(config.errorReporting, base) }
         : {}),

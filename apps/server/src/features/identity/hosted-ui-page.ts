@@ -14,7 +14,9 @@ input{box-sizing:border-box;width:100%;padding:10px;border:1px solid #8a938c;bor
 button{margin-top:20px;width:100%;padding:11px;border:0;border-radius:6px;background:#1f6b2e;
 color:#fff;font:inherit;font-weight:600;cursor:pointer}
 .alert{padding:10px 12px;border-radius:6px;background:#fdecea;color:#8a1c12}
-p.note{color:#4d554f;font-size:14px}`;
+p.note{color:#4d554f;font-size:14px}
+a.provider{display:block;margin-top:12px;padding:10px;border:1px solid #1f6b2e;border-radius:6px;
+color:#1f6b2e;text-align:center;font-weight:600;text-decoration:none}`;
 
 /** The sign-in form, with the authorize request's parameters and the form's CSRF token. */
 export function hostedSignInPage(options: {
@@ -22,6 +24,8 @@ export function hostedSignInPage(options: {
   csrfToken: string;
   email?: string;
   error?: string;
+  /** An outside provider's name and the authorize link that goes to it. */
+  provider?: { name: string; href: string } | undefined;
 }): string {
   const hidden = Object.entries(options.authorize)
     .map(
@@ -41,6 +45,7 @@ ${options.error ? `<div class="alert" role="alert">${escapeHtml(options.error)}<
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button></form>
+${options.provider ? `<a class="provider" href="${escapeHtml(options.provider.href)}">Sign in with ${escapeHtml(options.provider.name)}</a>` : ''}
 <p class="note">You are signing in to ${PRODUCT_NAME}; you will be taken back to the app.</p>
 </main></body></html>`;
 }

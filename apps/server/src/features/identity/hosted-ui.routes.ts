@@ -5,6 +5,16 @@ import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CognitoError, cognitoErrors } from './cognito-error.ts';
 import {
+  FEDERATION_COOKIE,
+  FederationError,
+  federatedUser,
+  finishFederation,
+  IDP_RESPONSE_PATH,
+  openPendingFederation,
+  type RegisterFederatedOwner,
+  startFederation,
+} from './federation.service.ts';
+import {
   type AuthorizeRequest,
   authorizeProblem,
   exchangeCode,
@@ -71,9 +81,12 @@ function authorizeParams(fields: unknown): Record<string, string> {
  * prefix: Amplify's `oauth.domain` is this server's host with `/cognito`. Its own plugin: form
  * bodies and cookies here only, OAuth's error shape, a page for what cannot go back.
  */
-export async function hostedUiRoutes(app: FastifyInstance): Promise<void> {
+export async function hostedUiRoutes(
+  app: FastifyInstance,
+  options: { registerFederatedOwner: RegisterFederatedOwner },
+): Promise<void> {
   const { ctx } = app;
-  const { callbackUrls, signOutUrls } = ctx.config.userPool;
+  const { callbackUrls, signOutUrls, federation } = ctx.config.userPool;
   const secure = ctx.config.publicUrl.startsWith('https:');
   const cookieOptions = { path: '/cognito', httpOnly: true, sameSite: 'lax', secure } as const;
   // The sign-in form may go on to a registered callback on another origin.
@@ -116,6 +129,31 @@ export async function hostedUiRoutes(app: FastifyInstance): Promise<void> {
 
   const publicRoute = { schema: { tags: ['identity'], hide: false }, config: { public: true } };
 
+  // A browser app on a registered callback's origin calls these itself (Amplify's code exchange
+  // sends x-amz-user-agent, so it asks first); no other origin is answered.
+  const appOrigins = new Set(callbackUrls.map((url) => new URL(url).origin));
+  const crossOriginPaths = ['/oauth2/token', '/oauth2/userInfo', '/oauth2/revoke'];
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!origin || !appOrigins.has(origin)) return;
+    if (!crossOriginPaths.includes(request.routeOptions.url?.slice(app.prefix.length) ?? ''))
+      return;
+    reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+  });
+  for (const path of crossOriginPaths) {
+    app.options(
+      path,
+      { schema: { hide: true }, config: { public: true } },
+      async (_request, reply) =>
+        reply
+          .status(204)
+          .header('access-control-allow-methods', 'GET, POST')
+          .header('access-control-allow-headers', 'authorization, content-type, x-amz-user-agent')
+          .header('access-control-max-age', '600')
+          .send(),
+    );
+  }
+
   /** Back to the client with a code, or to the sign-in form; an unknown redirect goes nowhere. */
   const authorize = async (request: FastifyRequest, reply: FastifyReply, fields: unknown) => {
     const asked = authorizeRequestOf(fields);
@@ -131,6 +169,10 @@ export async function hostedUiRoutes(app: FastifyInstance): Promise<void> {
         }),
       );
     }
+    const provider = one(fields, 'identity_provider');
+    if (provider !== undefined && provider !== 'COGNITO') {
+      return toProvider(reply, provider, asked, authorizeParams(fields));
+    }
     const userId = openHostedSession(ctx, request.cookies[HOSTED_SESSION_COOKIE]);
     const user = userId ? await findUserById(ctx.db, userId) : undefined;
     if (!user || !mayUseHostedSignIn(user)) {
@@ -140,9 +182,82 @@ export async function hostedUiRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect(redirectWith(asked.redirectUri, { code, state: asked.state }));
   };
 
+  /** Back to the app with an OAuth error (its state echoed): a refusal the app shows. */
+  const refuse = (reply: FastifyReply, asked: AuthorizeRequest, error: FederationError) =>
+    reply.redirect(
+      redirectWith(asked.redirectUri, {
+        error: error.error,
+        error_description: error.message,
+        state: asked.state,
+      }),
+    );
+
+  /** Off to the outside provider (Amplify's identity_provider), the round trip in a cookie. */
+  const toProvider = async (
+    reply: FastifyReply,
+    provider: string,
+    asked: AuthorizeRequest,
+    resume: Record<string, string>,
+  ) => {
+    if (!federation || provider !== federation.name) {
+      return refuse(
+        reply,
+        asked,
+        new FederationError('invalid_request', 'This identity provider is not set up here.'),
+      );
+    }
+    try {
+      const started = await startFederation(ctx, federation, resume);
+      reply.setCookie(FEDERATION_COOKIE, started.cookie, { ...cookieOptions, maxAge: 600 });
+      return reply.redirect(started.url);
+    } catch (error) {
+      if (error instanceof FederationError) return refuse(reply, asked, error);
+      throw error;
+    }
+  };
+
+  // The provider's answer: checked, the person found or registered, then back to authorize.
+  app.get(IDP_RESPONSE_PATH, publicRoute, async (request, reply) => {
+    const pending = openPendingFederation(ctx, request.cookies[FEDERATION_COOKIE]);
+    reply.clearCookie(FEDERATION_COOKIE, cookieOptions);
+    const asked = pending ? authorizeRequestOf(pending.authorize) : undefined;
+    const refusal =
+      federation && asked
+        ? unknownClientOrRedirect(ctx, asked.clientId, asked.redirectUri, callbackUrls)
+        : 'This sign-in has expired or was started in another browser.';
+    if (refusal || !federation || !pending || !asked) {
+      return page(reply, 400, hostedErrorPage(refusal ?? 'This sign-in has expired.'));
+    }
+    try {
+      const query = request.raw.url?.split('?')[1] ?? '';
+      const person = await finishFederation(ctx, federation, pending, query, request.log);
+      const userId = await federatedUser(ctx, federation, person, options.registerFederatedOwner);
+      reply.setCookie(HOSTED_SESSION_COOKIE, sealHostedSession(ctx, userId), {
+        ...cookieOptions,
+        maxAge: HOSTED_SESSION_TTL_MS / 1000,
+      });
+      return reply.redirect(
+        `${app.prefix}/oauth2/authorize?${new URLSearchParams(pending.authorize)}`,
+        303,
+      );
+    } catch (error) {
+      if (error instanceof FederationError) return refuse(reply, asked, error);
+      throw error;
+    }
+  });
+
   app.get('/oauth2/authorize', publicRoute, (request, reply) =>
     authorize(request, reply, request.query),
   );
+
+  // The sign-in page's "Sign in with <provider>": the same authorize request, to the provider.
+  const providerLink = (authorize: Record<string, string>) =>
+    federation
+      ? {
+          name: federation.name,
+          href: `${app.prefix}/oauth2/authorize?${new URLSearchParams({ ...authorize, identity_provider: federation.name })}`,
+        }
+      : undefined;
 
   app.get('/login', publicRoute, async (request, reply) => {
     const asked = authorizeRequestOf(request.query);
@@ -153,7 +268,11 @@ export async function hostedUiRoutes(app: FastifyInstance): Promise<void> {
     return page(
       reply,
       200,
-      hostedSignInPage({ authorize: authorizeParams(request.query), csrfToken }),
+      hostedSignInPage({
+        authorize: authorizeParams(request.query),
+        csrfToken,
+        provider: providerLink(authorizeParams(request.query)),
+      }),
     );
   });
 
@@ -174,7 +293,13 @@ export async function hostedUiRoutes(app: FastifyInstance): Promise<void> {
         return page(
           reply,
           status,
-          hostedSignInPage({ authorize: authorizeParams(fields), csrfToken, email, error }),
+          hostedSignInPage({
+            authorize: authorizeParams(fields),
+            csrfToken,
+            email,
+            error,
+            provider: providerLink(authorizeParams(fields)),
+          }),
         );
       };
       if (!expected || !given || expected !== given) {

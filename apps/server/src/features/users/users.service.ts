@@ -1,9 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { NAME_MAX_LENGTH } from '@baletrack/contracts/constants';
 import { messages } from '@baletrack/contracts/errors/messages';
-import type { RegisterRequest, RegisterResponse } from '@baletrack/contracts/identity/register';
+import {
+  organizationNameSchema,
+  type RegisterRequest,
+  type RegisterResponse,
+} from '@baletrack/contracts/identity/register';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { emailExists } from '../identity/pool-users.repository.ts';
+import type { FederatedPerson } from '../identity/federation.service.ts';
+import { emailExists, findUserByUsername } from '../identity/pool-users.repository.ts';
 import {
   createPoolUser,
   sendConfirmationCode,
@@ -57,6 +63,48 @@ export async function registerOrganization(
     log.error({ err: error, userId }, 'confirmation code not sent; the user can resend it');
   }
   return { userId, organizationId, email: input.email, userConfirmed: false };
+}
+
+/**
+ * A person an outside provider vouches for, new to the pool: their own organization and its
+ * owner, confirmed (the provider verified the address), with a password nobody knows ('Forgot
+ * password' or 'Email me a code' sign them in without the provider). Answers the user's id.
+ */
+export async function registerFederatedOwner(
+  ctx: AppContext,
+  person: FederatedPerson,
+): Promise<string> {
+  const organizationId = randomUUID();
+  const named = organizationNameSchema.safeParse(
+    person.organizationName ?? `${person.name || person.email.split('@')[0]}'s farm`,
+  );
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      await insertOrganization(trx, {
+        id: organizationId,
+        name: named.success ? named.data : 'My farm',
+      });
+      const user = await createPoolUser(
+        ctx,
+        {
+          orgId: organizationId,
+          email: person.email,
+          name: person.name.slice(0, NAME_MAX_LENGTH),
+          password: `${randomBytes(24).toString('base64url')}Aa1!`,
+          groups: ['AccountsOwner'],
+          status: 'CONFIRMED',
+        },
+        trx,
+      );
+      return user.id;
+    });
+  } catch (error) {
+    // Two first sign-ins racing for one address: the one that registered wins for both.
+    const winner =
+      error instanceof UserExistsError && (await findUserByUsername(ctx.db, person.email));
+    if (winner) return winner.id;
+    throw error;
+  }
 }
 
 /** GET /user: the caller, looked up in their own organization (not the one acted on). */
