@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { fillSignIn, mailedCode, signOut } from './support/accounts.ts';
+import { answerPoolOverHttps } from './support/https.ts';
 
 // The first journey every grower takes: register, confirm by mail, sign in, stay signed in
 // across a reload, sign out, and come back to where they were going.
@@ -105,4 +106,53 @@ test('signing out clears the session even when the server cannot revoke the toke
         .length,
   );
   expect(tokensLeft).toBe(0);
+});
+
+test('a grower signs in with the equipment maker’s account, comes back to the page they wanted, and signs out of it', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // The journeys' server federates a real OpenID provider ("Acme ID", scripts/e2e-server.mjs).
+  await answerPoolOverHttps(context, baseURL ?? '');
+  const who = `grower-${Date.now()}`;
+  await page.goto('/fields');
+  await expect(page).toHaveURL(/\/login\?redirect=fields$/);
+  await page.getByRole('button', { name: 'Sign in with Acme ID' }).click();
+
+  // The provider's own sign-in page; then back through the hosted sign-in to the app.
+  await page.locator('input[name="login"]').fill(who);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/fields$/);
+  // A new person: an organization of their own, named after them.
+  await expect(page.getByText(`${who}'s farm`)).toBeVisible();
+
+  // Signing out goes through the hosted sign-out, back to the registered login page.
+  const hostedSignOut = page.waitForRequest(/^https:\/\/[^/]+\/cognito\/logout\?/);
+  await signOut(page);
+  expect(new URL((await hostedSignOut).url()).searchParams.get('logout_uri')).toBe(
+    `${baseURL}/login`,
+  );
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login\?redirect=home$/);
+});
+
+test('a provider that has not verified the address sends the grower back with the reason', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await answerPoolOverHttps(context, baseURL ?? '');
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Acme ID' }).click();
+  await page.locator('input[name="login"]').fill(`unverified-${Date.now()}`);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.locator('button[type="submit"]').click();
+  await expect(
+    page.getByText('Acme ID has not verified your email address, so it cannot sign you in here.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 });

@@ -18,7 +18,7 @@ export async function signInAsDemoOwner(page: Page): Promise<void> {
     await page.goto('/login');
     await page.getByLabel('Email').fill(demoOwner.email);
     await page.getByLabel('Password', { exact: true }).fill(demoOwner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     storedSession = await page.evaluate(() => ({ ...localStorage }));
   }

@@ -1,3 +1,4 @@
+import { LOGIN_REDIRECT_PARAM } from '@baletrack/contracts/constants';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { StartupError } from '@/app/startup-error';
@@ -7,9 +8,10 @@ import { readSession } from '@/lib/auth-session';
 import { startErrorReporting } from '@/lib/error-reporting';
 import { loginHref, pathAfterSignIn, routeNameForPath, routePaths } from '@/lib/route-names';
 
-// The entry loads only React DOM, Amplify's sign-in and the runtime configuration, then either the
-// sign-in screen (plain React, no router, component library or app state) or the app with its
-// router, theme and pages (docs/adr/0016-code-splitting-and-compression.md).
+// The entry loads only React DOM, Amplify's sign-in and the runtime configuration (and, when the
+// server offers the hosted sign-in, Amplify's redirect sign-in), then either the sign-in screen
+// (plain React, no router, component library or app state) or the app with its router, theme and
+// pages (docs/adr/0016-code-splitting-and-compression.md).
 
 const container = document.getElementById('root');
 if (!container) {
@@ -52,7 +54,11 @@ async function startSignIn(into: Root, config: RuntimeConfig): Promise<void> {
   };
   into.render(
     <StrictMode>
-      <LoginScreen mailboxUrl={config.mailboxUrl} onSignedIn={signedIn} />
+      <LoginScreen
+        mailboxUrl={config.mailboxUrl}
+        onSignedIn={signedIn}
+        providers={config.oauth?.providers}
+      />
     </StrictMode>,
   );
   // Once the grower starts typing (or a password manager fills the form), the map's code
@@ -71,12 +77,26 @@ async function startSignIn(into: Root, config: RuntimeConfig): Promise<void> {
 // The deployment's URLs and user pool come from /config.json, so nothing renders before it.
 try {
   const config = await loadRuntimeConfig();
+  // Amplify finishes a redirect sign-in on its callback when it is configured, so its listener
+  // comes first; fetchAuthSession (readSession) waits for it meanwhile.
+  const redirectSignIn = config.oauth
+    ? await import('@/features/identity/api/redirect-sign-in')
+    : undefined;
+  redirectSignIn?.watchRedirectSignIn();
+  const signInSettled = redirectSignIn?.redirectSignInSettled(config.userPoolClientId);
   configureAmplify(config);
+  await signInSettled;
   // Before the app, so its first errors are reported too (nothing without a DSN).
   await startErrorReporting(config);
   if (await needsSignIn()) {
     await startSignIn(root, config);
   } else {
+    // Signed in by a provider: on to the page the person left from, as after a password.
+    const route = redirectSignIn?.redirectSignInRoute();
+    if (route) {
+      const target = pathAfterSignIn(new URLSearchParams({ [LOGIN_REDIRECT_PARAM]: route }));
+      window.history.replaceState(null, '', target);
+    }
     await startApp(root);
   }
 } catch (error) {

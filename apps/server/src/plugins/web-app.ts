@@ -29,20 +29,20 @@ function browserReporting(reporting: NonNullable<Config['errorReporting']>, publ
 
 /**
  * The hosted sign-in for the web app's "Sign in with <provider>" (docs/product.md#hosted-sign-in):
- * Amplify reaches it over https only, so it is offered where a domain for that is known.
+ * offered with an outside provider, where a domain Amplify reaches over https is known.
  */
 function hostedSignIn(config: Config, base: string) {
   const domain =
     config.userPool.oauthDomain ??
     (base.startsWith('https://') ? `${new URL(base).host}/cognito` : undefined);
-  if (!domain) return {};
+  if (!domain || !config.userPool.federation) return {};
   return {
     oauth: {
       domain,
       scopes: SUPPORTED_SCOPES,
       redirectSignIn: config.userPool.callbackUrls,
       redirectSignOut: config.userPool.signOutUrls,
-      providers: config.userPool.federation ? [config.userPool.federation.name] : [],
+      providers: [config.userPool.federation.name],
     },
   };
 }

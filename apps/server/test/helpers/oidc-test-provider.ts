@@ -75,7 +75,10 @@ export async function startOidcTestProvider(
       ],
       claims: { email: ['email', 'email_verified'], profile: ['name'], openid: ['sub'] },
       features: { devInteractions: { enabled: options.loginForm === true } },
-      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+      // Its own sign-in page, or a step the server above finishes at once.
+      ...(options.loginForm
+        ? {}
+        : { interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` } }),
       jwks: { keys: [signingKey] },
       ttl: {
         Interaction: 600,

@@ -1,6 +1,7 @@
+import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
-import { signOut } from 'aws-amplify/auth';
 import type { DataRouter } from 'react-router';
+import { SignOutError, signOut } from '@/features/identity/api/sign-out';
 import { setAuthFailureHandler } from '@/lib/auth-failure';
 import { loginHref, routeNameForPath } from '@/lib/route-names';
 
@@ -12,8 +13,11 @@ export function handleAuthFailures(router: DataRouter, queryClient: QueryClient)
   setAuthFailureHandler(async () => {
     try {
       await signOut();
-    } catch {
+    } catch (error) {
       // Amplify clears the stored tokens even when revoking them fails.
+      if (error instanceof SignOutError) {
+        notifications.show({ color: 'red', message: error.message });
+      }
     }
     const target = routeNameForPath(router.state.location.pathname);
     if (target !== 'login') {

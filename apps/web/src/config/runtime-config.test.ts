@@ -72,6 +72,51 @@ describe('the runtime configuration', () => {
     ).toThrow(/tracesSampleRate/);
   });
 
+  it('takes the hosted sign-in as written, its domain without a trailing slash', () => {
+    const oauth = {
+      domain: 'farm.example.com/cognito/',
+      scopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
+      // Not resolved against the page: the pool matches a redirect character for character.
+      redirectSignIn: ['https://farm.example.com/'],
+      redirectSignOut: ['https://farm.example.com/login'],
+      providers: ['Acme Equipment'],
+    };
+    expect(parseRuntimeConfig(served).oauth).toBeUndefined();
+    expect(parseRuntimeConfig({ ...served, oauth }).oauth).toEqual({
+      ...oauth,
+      domain: 'farm.example.com/cognito',
+    });
+    const withoutProviders = { ...oauth, providers: [], redirectSignOut: [] };
+    expect(parseRuntimeConfig({ ...served, oauth: withoutProviders }).oauth).toMatchObject({
+      providers: [],
+      redirectSignOut: [],
+    });
+  });
+
+  it('refuses a hosted sign-in Amplify could not use', () => {
+    const oauth = {
+      domain: 'farm.example.com/cognito',
+      scopes: ['openid'],
+      redirectSignIn: ['https://farm.example.com/'],
+      redirectSignOut: [],
+      providers: [],
+    };
+    const parse = (changed: object) => () =>
+      parseRuntimeConfig({ ...served, oauth: { ...oauth, ...changed } });
+    expect(() => parseRuntimeConfig({ ...served, oauth: 'on' })).toThrow(/oauth must be an object/);
+    // Amplify puts https:// before the domain itself.
+    expect(parse({ domain: 'https://farm.example.com/cognito' })).toThrow(/oauth\.domain/);
+    expect(parse({ domain: '' })).toThrow(/domain/);
+    expect(parse({ redirectSignIn: [] })).toThrow(/oauth\.redirectSignIn/);
+    expect(parse({ redirectSignOut: 'https://farm.example.com/login' })).toThrow(
+      /redirectSignOut must be a list of strings/,
+    );
+    expect(parse({ scopes: [1] })).toThrow(/scopes/);
+    expect(parse({ providers: [''] })).toThrow(/oauth\.providers/);
+    const { providers: _, ...withoutProviders } = oauth;
+    expect(() => parseRuntimeConfig({ ...served, oauth: withoutProviders })).toThrow(/providers/);
+  });
+
   it('names the field that is missing or empty', () => {
     const { userPoolId: _, ...withoutPool } = served;
     expect(() => parseRuntimeConfig(withoutPool)).toThrow(/userPoolId/);

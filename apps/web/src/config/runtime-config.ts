@@ -19,6 +19,21 @@ export interface ErrorReportingConfig {
   monitoredHosts: string[];
 }
 
+/**
+ * The user pool's hosted sign-in (docs/product.md#hosted-sign-in), present only when the operator
+ * enabled it for the web app.
+ */
+export interface OAuthConfig {
+  /** Host and path without the scheme: Amplify always puts `https://` before it. */
+  domain: string;
+  scopes: string[];
+  /** Kept as written: the pool matches a redirect character for character. */
+  redirectSignIn: string[];
+  redirectSignOut: string[];
+  /** Outside identity providers by name, each a "Sign in with <name>" button; may be empty. */
+  providers: string[];
+}
+
 /** What GET /config.json tells the web app about the deployment it runs in. */
 export interface RuntimeConfig {
   userPoolId: string;
@@ -41,6 +56,7 @@ export interface RuntimeConfig {
   /** False when the operator turned the default imagery off (MAP_DEFAULT_IMAGERY=false). */
   mapDefaultImagery?: boolean | undefined;
   errorReporting?: ErrorReportingConfig | undefined;
+  oauth?: OAuthConfig | undefined;
 }
 
 type Json = Record<string, unknown>;
@@ -113,6 +129,25 @@ function errorReporting(value: unknown): ErrorReportingConfig | undefined {
   };
 }
 
+function oauth(value: unknown): OAuthConfig | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) fail('oauth', 'must be an object');
+  const domain = text(value, 'domain');
+  if (domain.includes('://')) fail('oauth.domain', 'must be a host and path without a scheme');
+  const redirectSignIn = texts(value, 'redirectSignIn');
+  if (redirectSignIn.length === 0) fail('oauth.redirectSignIn', 'must name at least one URL');
+  const providers = texts(value, 'providers');
+  if (providers.includes('')) fail('oauth.providers', 'must not hold an empty name');
+  return {
+    domain: domain.replace(/\/+$/, ''),
+    scopes: texts(value, 'scopes'),
+    redirectSignIn,
+    // May be empty: signing out then says that no address is registered.
+    redirectSignOut: texts(value, 'redirectSignOut'),
+    providers,
+  };
+}
+
 /** Checks the body of /config.json; throws naming the first field that is wrong. */
 export function parseRuntimeConfig(body: unknown): RuntimeConfig {
   if (!isObject(body)) fail('the body', 'must be an object');
@@ -130,6 +165,7 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
     mapDefaultImagery:
       body.mapDefaultImagery === undefined ? undefined : flag(body, 'mapDefaultImagery'),
     errorReporting: errorReporting(body.errorReporting),
+    oauth: oauth(body.oauth),
   };
 }
 

@@ -180,6 +180,8 @@ describe('messages', () => {
         'Cognito did not respond with either Credentials, AccessKeyId or SecretKey.',
       refreshFailed: 'Failed to refresh token.',
       invalidAuthTokens: 'Invalid auth tokens',
+      // Ours: the spec's OAuth sign-out redirect rule names the error, not its text.
+      signOutRedirectMissing: 'The sign-out address is missing or not registered for this app.',
     });
   });
 

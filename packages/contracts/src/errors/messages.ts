@@ -300,6 +300,8 @@ export const messages = {
       'Cognito did not respond with either Credentials, AccessKeyId or SecretKey.',
     refreshFailed: 'Failed to refresh token.',
     invalidAuthTokens: 'Invalid auth tokens',
+    // Ours: the spec's OAuth sign-out rule raises an error without a text.
+    signOutRedirectMissing: 'The sign-out address is missing or not registered for this app.',
   },
   monitoring: {
     httpClientError: (status: number) => `HTTP Client Error with status code: ${status}`,

@@ -1,13 +1,14 @@
 import { messages } from '@baletrack/contracts/errors/messages';
 import { may } from '@baletrack/contracts/identity/roles';
 import { Alert, Container, Paper, Skeleton, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { signOut } from 'aws-amplify/auth';
 import { useNavigate } from 'react-router';
 import { PageHeading } from '@/app/routes/page-heading';
 import { CloseAccountSection } from '@/features/account/components/close-account-section';
 import { DataExportSection } from '@/features/account/components/data-export-section';
 import { DataGovernanceSection } from '@/features/account/components/data-governance-section';
+import { SignOutError, signOut } from '@/features/identity/api/sign-out';
 import { useCurrentUser } from '@/features/users/api/get-current-user';
 import { routePaths } from '@/lib/route-names';
 
@@ -46,7 +47,11 @@ export function AccountRoute() {
                 <CloseAccountSection
                   onClosed={async (result) => {
                     // The account's tokens are dead already; this clears them from the browser.
-                    await signOut().catch(() => {});
+                    await signOut().catch((error: unknown) => {
+                      if (error instanceof SignOutError) {
+                        notifications.show({ color: 'red', message: error.message });
+                      }
+                    });
                     // Out of the signed-in shell: no farm name, no menu of an account now gone.
                     await navigate(routePaths.login, {
                       replace: true,

@@ -22,5 +22,8 @@ export function LoginRoute() {
       />
     );
   }
-  return <LoginScreen mailboxUrl={getRuntimeConfig().mailboxUrl} onSignedIn={finishSignIn} />;
+  const { mailboxUrl, oauth } = getRuntimeConfig();
+  return (
+    <LoginScreen mailboxUrl={mailboxUrl} onSignedIn={finishSignIn} providers={oauth?.providers} />
+  );
 }

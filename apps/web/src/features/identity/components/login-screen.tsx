@@ -60,6 +60,8 @@ interface LoginScreenProps {
   mailboxUrl: string | undefined;
   /** Leaves the login page once signed in (for the route named by `redirect`, else home). */
   onSignedIn: () => void | Promise<void>;
+  /** The hosted sign-in's outside identity providers (RuntimeConfig.oauth); undefined when off. */
+  providers?: string[] | undefined;
 }
 
 /**
@@ -68,7 +70,7 @@ interface LoginScreenProps {
  * shows it on a first visit before any of the app loads, and the app's /login route shows the
  * same screen after a sign-out (docs/adr/0016-code-splitting-and-compression.md).
  */
-export function LoginScreen({ mailboxUrl, onSignedIn }: LoginScreenProps) {
+export function LoginScreen({ mailboxUrl, onSignedIn, providers }: LoginScreenProps) {
   const [state, setState] = useState<LoginState>({ step: 'signIn', email: '' });
   // Kept from registration only, so confirming the code can sign the new owner straight in.
   const registered = useRef<{ email: string; password: string } | null>(null);
@@ -126,6 +128,7 @@ export function LoginScreen({ mailboxUrl, onSignedIn }: LoginScreenProps) {
             onForgotPassword={(email) => go('forgotPassword', email)}
             onEmailCode={(email) => go('signInCode', email)}
             onCreateAccount={() => go('register', '')}
+            providers={providers}
           />
         )}
         {state.step === 'register' && (

@@ -1,4 +1,5 @@
 import { messages } from '@baletrack/contracts/errors/messages';
+import { useState } from 'react';
 import { type SignInOutcome, signInWithPassword } from '@/features/identity/api/sign-in';
 import {
   Button,
@@ -8,6 +9,7 @@ import {
   TextField,
 } from '@/features/identity/components/auth-ui';
 import { type Checked, useAuthForm } from '@/features/identity/hooks/use-auth-form';
+import { useRedirectSignIn } from '@/features/identity/hooks/use-redirect-sign-in';
 import { signInErrorMessage } from '@/features/identity/utils/auth-error-message';
 
 interface SignInFormProps {
@@ -17,6 +19,8 @@ interface SignInFormProps {
   /** Sign in by a mailed code instead of the password. */
   onEmailCode: (email: string) => void;
   onCreateAccount: () => void;
+  /** The hosted sign-in's outside identity providers; undefined when it is off. */
+  providers: string[] | undefined;
 }
 
 type Values = { username: string; password: string };
@@ -40,8 +44,11 @@ export function SignInForm({
   onForgotPassword,
   onEmailCode,
   onCreateAccount,
+  providers,
 }: SignInFormProps) {
   const form = useAuthForm({ username: defaultEmail, password: '' }, checkSignIn);
+  const leaveFor = useRedirectSignIn(providers !== undefined, form.setRootError);
+  const [leaving, setLeaving] = useState(false);
 
   const submit = form.onSubmit(async ({ username, password }) => {
     try {
@@ -50,6 +57,19 @@ export function SignInForm({
       form.setRootError(signInErrorMessage(error));
     }
   });
+
+  // The provider's page comes next; coming back unfinished tells why (useRedirectSignIn).
+  const signInWith = async (provider: string) => {
+    form.setRootError(undefined);
+    setLeaving(true);
+    try {
+      await leaveFor(provider);
+    } catch (error) {
+      form.setRootError(signInErrorMessage(error));
+    } finally {
+      setLeaving(false);
+    }
+  };
 
   return (
     <form className="bt-auth-form" onSubmit={submit} noValidate>
@@ -67,6 +87,16 @@ export function SignInForm({
       <Button type="submit" loading={form.submitting}>
         Sign in
       </Button>
+      {providers?.map((provider) => (
+        <Button
+          key={provider}
+          variant="default"
+          loading={leaving}
+          onClick={() => void signInWith(provider)}
+        >
+          Sign in with {provider}
+        </Button>
+      ))}
       <p className="bt-auth-center">
         No account yet? <LinkButton onClick={onCreateAccount}>Create account</LinkButton>
       </p>
