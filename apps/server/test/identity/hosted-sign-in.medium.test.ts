@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { decodeJwt } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { newPoolUser } from './pool-fixtures.ts';
@@ -285,6 +285,34 @@ describe('the hosted sign-in', () => {
     const early = await signInThroughForm(invited, challenge);
     expect(early.posted.status).toBe(403);
     expect(await early.posted.text()).toContain('Finish setting up your account');
+  });
+
+  it("answers user info only for an access token of this pool's own client", async () => {
+    const user = await newPoolUser(t.ctx);
+    const { verifier, challenge } = pkce();
+    const { code } = await codeFor(user, challenge);
+    const tokens = (await (
+      await token({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: CALLBACK,
+        code_verifier: verifier,
+      })
+    ).json()) as Record<string, string>;
+    const info = (bearer: string) =>
+      fetch(`${t.url}/cognito/oauth2/userInfo`, { headers: { authorization: `Bearer ${bearer}` } });
+    expect((await info(tokens.access_token ?? '')).status).toBe(200);
+    // The id token is no access token.
+    expect((await info(tokens.id_token ?? '')).status).toBe(401);
+    // Signed by the pool's own key, but for another app client.
+    const { kid, key } = await t.ctx.signingKeys.signingKey();
+    const claims = decodeJwt(tokens.access_token ?? '');
+    const forOtherClient = await new SignJWT({ ...claims, client_id: 'another-client' })
+      .setProtectedHeader({ alg: 'RS256', kid })
+      .sign(key);
+    const refused = await info(forOtherClient);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: 'invalid_token' });
   });
 
   it('lists its endpoints in the OpenID configuration', async () => {
