@@ -4,7 +4,7 @@ import path from 'node:path';
 import { balerListSchema } from '@baletrack/contracts/balers/baler';
 import { balerSubscriptionSchema } from '@baletrack/contracts/subscriptions/subscription';
 import { walletSchema } from '@baletrack/contracts/subscriptions/wallet';
-import { monthOf } from '@baletrack/domain/subscriptions/month';
+import { addMonths, monthOf } from '@baletrack/domain/subscriptions/month';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoOwner, demoUnregisteredVins, seedDemo } from '../../src/features/demo/demo.service.ts';
 import { readDemoBalerKey } from '../../src/features/demo/demo-baler-key.ts';
@@ -112,6 +112,10 @@ describe('seedDemo', () => {
       );
       expect(rest.length).toBeGreaterThan(0);
       for (const month of rest) expect(['active', 'scheduled']).toContain(month.state);
+      // The next three months are scheduled whatever the season (in December, next year's).
+      const ahead = [1, 2, 3].map((n) => addMonths(monthOf(now), n));
+      const state = (month: string) => grid.months.find((m) => m.month === month)?.state;
+      expect(ahead.map(state)).toEqual(['scheduled', 'scheduled', 'scheduled']);
     }
   });
 

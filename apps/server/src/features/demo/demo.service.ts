@@ -145,18 +145,24 @@ export async function storeDemoFarm(
 /** Credits left in the demo wallet once the rest of the year is applied: enough to try buying none. */
 const DEMO_SPARE_CREDITS = 12;
 
+/** Months applied ahead at least, so even a demo seeded in December has some scheduled. */
+const DEMO_MONTHS_AHEAD = 3;
+
 /**
  * The demo never locks by itself: its wallet is granted credits, the rest of the current year
- * is applied to every baler (scheduled months, debited in the ledger like an owner's), and
- * auto-renew carries on from January.
+ * (and at least the next three months) is applied to every baler (scheduled months, debited in
+ * the ledger like an owner's), and auto-renew carries on after.
  */
 async function fundDemoWallet(ctx: AppContext, orgId: string, balerIds: string[]): Promise<void> {
   const now = ctx.now();
   const current = monthOf(now);
   const later: string[] = [];
-  for (let month = addMonths(current, 1); month.slice(0, 4) === current.slice(0, 4); ) {
+  for (
+    let month = addMonths(current, 1);
+    month.slice(0, 4) === current.slice(0, 4) || later.length < DEMO_MONTHS_AHEAD;
+    month = addMonths(month, 1)
+  ) {
     later.push(month);
-    month = addMonths(month, 1);
   }
   const applied = balerIds.flatMap((balerId) =>
     later.map((month) => ({ balerId, month: `${month}-01` })),
