@@ -50,7 +50,7 @@ async function windrowFarm(length = 20) {
 async function answerOf(index: MapIndex, farm: Farm, view: MapViewQuery) {
   const snapshot = await index.snapshot(farm.orgId);
   const selection = await baleSelection(t.ctx, farm.orgId, view);
-  const { parts } = index.clusters(snapshot, selection.range, undefined, noGrades);
+  const { parts } = await index.clusters(snapshot, selection.range, undefined, noGrades);
   return parts.flatMap(({ index: part }) =>
     part.getClusters([view.west, view.south, view.east, view.north], view.zoom),
   );

@@ -1,5 +1,6 @@
 import type { MapStack } from '@baletrack/contracts/map/map';
 import Supercluster from 'supercluster';
+import type { Turns } from '../../lib/turns.ts';
 import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
 import {
   addBale,
@@ -35,17 +36,22 @@ export interface ClusterView {
   parts: { index: PointIndex; idOffset: number }[];
 }
 
-/** The full index over the folded bales that are loose (not stacked) and over the stacks. */
-export function buildClusterIndex(
+/**
+ * The full index over the folded bales that are loose (not stacked) and over the stacks, built
+ * a slice at a time (`turns`): a large farm's index never holds other requests up for long.
+ */
+export async function buildClusterIndex(
   layer: Pick<FoldedLayer, 'points' | 'stacked'>,
   stackPlaces: ReadonlyMap<string, StackPlace>,
   range: TimeRange,
   subset: BaleSubset | undefined,
   grades: MapGrades,
-): ClusterIndex {
+  turns: Turns,
+): Promise<ClusterIndex> {
   const features: PointFeature[] = [];
   const { points, stacked } = layer;
   for (let i = 0; i < points.length; i += 1) {
+    if ((i & 4095) === 0) await turns.check();
     const bale = points[i] as MapPoint;
     if (stacked[i] === 1 || !inTimeRange(range, bale.createdMs)) continue;
     if (subset && !subset.uids.has(bale.uid)) continue;
@@ -58,7 +64,82 @@ export function buildClusterIndex(
     stacks.push(summary.stack);
     features.push(pointFeature(place.lon, place.lat, summary));
   }
-  return { index: loadIndex(features), stacks };
+  const index = newIndex();
+  await loadInTurns(index, features, turns);
+  return { index, stacks };
+}
+
+// supercluster 9.1's own `load`, with a turn's break between its steps (its internals, pinned to
+// that version: cluster-index.test.ts checks both build the same index).
+interface SuperclusterInternals {
+  options: { minZoom: number; maxZoom: number };
+  stride: number;
+  numPoints: number;
+  props: ClusterPointProps[];
+  coords: Float64Array;
+  ids: null;
+  trees: unknown[];
+  _createTree(data: Int32Array, numItems: number): unknown;
+  _cluster(data: Int32Array, numItems: number, zoom: number, out: Int32Array): number;
+}
+const SCALE = 0x40000000;
+const encode = (c: number) => (c - 0.5) * SCALE;
+const lngX = (lng: number) => lng / 360 + 0.5;
+function latY(lat: number): number {
+  const sin = Math.sin((lat * Math.PI) / 180);
+  const y = 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI;
+  return Math.max(0, Math.min(1, y));
+}
+
+/** `index.load(features)` (points only), one zoom's clustering per slice at most. */
+export async function loadInTurns(
+  index: PointIndex,
+  features: readonly PointFeature[],
+  turns: Turns,
+): Promise<void> {
+  const internal = index as unknown as SuperclusterInternals;
+  const { minZoom, maxZoom } = internal.options;
+  const { stride } = internal;
+  const n = features.length;
+  const props: ClusterPointProps[] = new Array(n);
+  const coords = new Float64Array(n * 2);
+  const data = new Int32Array(n * stride);
+  for (let i = 0; i < n; i += 1) {
+    if ((i & 8191) === 0) await turns.check();
+    const feature = features[i] as PointFeature;
+    const [lng, lat] = feature.geometry.coordinates as [number, number];
+    const px = lngX(lng);
+    const py = latY(lat);
+    coords[2 * i] = px;
+    coords[2 * i + 1] = py;
+    const w = i * stride;
+    data[w] = encode(px);
+    data[w + 1] = encode(py);
+    data[w + 2] = maxZoom + 1;
+    data[w + 3] = i;
+    data[w + 4] = -1;
+    data[w + 5] = 1;
+    props[i] = feature.properties;
+  }
+  Object.assign(internal, { numPoints: n, props, coords, ids: null });
+  let prev: Int32Array = data;
+  let prevNum = n;
+  internal.trees[maxZoom + 1] = internal._createTree(prev, prevNum);
+  let recycled: Int32Array | null = null;
+  for (let z = maxZoom; z >= minZoom; z -= 1) {
+    await turns.check();
+    const out: Int32Array = recycled ?? new Int32Array(prevNum * stride);
+    recycled = null;
+    const written = internal._cluster(prev, prevNum, z, out);
+    if (written === prevNum) {
+      internal.trees[z] = internal.trees[z + 1];
+      recycled = out;
+    } else {
+      internal.trees[z] = internal._createTree(out, written);
+      prev = out;
+      prevNum = written;
+    }
+  }
 }
 
 /**

@@ -43,7 +43,7 @@ export async function clustersInView(
     mapIndex.subset(snapshot, selection),
     mapGrades(ctx.summaryCache, orgId, snapshot.baleVersion, reference, columns),
   ]);
-  const { parts } = mapIndex.clusters(snapshot, range, subset, grades);
+  const { parts } = await mapIndex.clusters(snapshot, range, subset, grades);
   // The full index's answer, then the recent bales' (clustered among themselves) beside it.
   const items = parts.map(({ index, idOffset }) => {
     const features = index.getClusters([view.west, view.south, view.east, view.north], view.zoom);
@@ -70,7 +70,7 @@ export async function clusterChildren(
     mapIndex.subset(snapshot, selection),
     mapGrades(ctx.summaryCache, orgId, snapshot.baleVersion, reference, columns),
   ]);
-  const { parts } = mapIndex.clusters(snapshot, selection.range, subset, grades);
+  const { parts } = await mapIndex.clusters(snapshot, selection.range, subset, grades);
   // Ids at or above a part's offset are that part's (the recent bales' index sits highest).
   const part = parts.findLast(({ idOffset }) => query.clusterId >= idOffset);
   let children: Feature[] | undefined;

@@ -1,6 +1,7 @@
 import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
 import { type BaleStamp, StampedCache } from '../../lib/stamped-cache.ts';
+import { Turns } from '../../lib/turns.ts';
 import { listVisibleUids, mapIndexStamp } from '../bales/bale-stamps.repository.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
 import { type TimeRange, timeRangeKey } from '../bales/time-range.ts';
@@ -72,6 +73,7 @@ export class MapIndex {
   // Full indexes live as long as the folded layer they cover (shared by the snapshots made from
   // it), recent-bale indexes and filter subsets as long as their snapshot.
   readonly #clusterIndexes = new WeakMap<FoldedLayer, Map<string, Built>>();
+  readonly #building = new WeakMap<FoldedLayer, Map<string, Promise<Built>>>();
   readonly #recentIndexes = new WeakMap<FarmSnapshot, Map<string, PointIndex | undefined>>();
   readonly #subsets = new WeakMap<FarmSnapshot, Map<string, Promise<BaleSubset>>>();
   // The grades last used with each snapshot (they cover its recent bales): what its fold uses.
@@ -150,14 +152,14 @@ export class MapIndex {
    * Indexes are kept per grading (`MapGrades.key`): a cutting's crop changed builds them again.
    * The grades must cover every bale of the snapshot (`mapGrades`).
    */
-  clusters(
+  async clusters(
     snapshot: FarmSnapshot,
     range: TimeRange,
     subset: BaleSubset | undefined,
     grades: MapGrades,
-  ): ClusterView {
+  ): Promise<ClusterView> {
     this.#grades.set(snapshot, grades);
-    const full = this.#fullIndex(snapshot, range, subset, grades);
+    const full = await this.#fullIndex(snapshot, range, subset, grades);
     const parts = [{ index: full.index, idOffset: 0 }];
     if (snapshot.recent.length > 0) {
       const recent = this.#recentIndex(snapshot, range, subset, grades);
@@ -185,7 +187,7 @@ export class MapIndex {
     for (const built of inUse.slice(-MAX_FOLDED_RANGES)) {
       await new Promise((resolve) => setImmediate(resolve));
       if (this.#snapshots.peek(orgId) !== current) return false;
-      this.#fullIndex(folded, built.range, undefined, grades);
+      await this.#fullIndex(folded, built.range, undefined, grades);
     }
     if (this.#snapshots.peek(orgId) !== current) return false;
     this.#snapshots.replace(orgId, current, folded);
@@ -231,7 +233,7 @@ export class MapIndex {
     const wholeTime = (built: Built) =>
       built.range.from === undefined && built.range.to === undefined;
     if (options.index && grades && !unfiltered().some(wholeTime)) {
-      this.#fullIndex(snapshot, {}, undefined, grades);
+      await this.#fullIndex(snapshot, {}, undefined, grades);
     }
     // The whole-time index (the map opens on all years) and the last other range used.
     const kept = unfiltered();
@@ -240,12 +242,12 @@ export class MapIndex {
     return store.save({ columns, snapshot, indexes: indexes.slice(0, MAX_FOLDED_RANGES) });
   }
 
-  #fullIndex(
+  async #fullIndex(
     snapshot: FarmSnapshot,
     range: TimeRange,
     subset: BaleSubset | undefined,
     grades: MapGrades,
-  ): Built {
+  ): Promise<Built> {
     const layer = snapshot.folded;
     let perRange = this.#clusterIndexes.get(layer);
     if (!perRange) {
@@ -253,22 +255,52 @@ export class MapIndex {
       this.#clusterIndexes.set(layer, perRange);
     }
     const key = indexKey(range, subset, grades.key);
-    let built = perRange.get(key);
+    const built = perRange.get(key);
     if (built) {
       // Last asked goes last: the fold rebuilds the latest, the oldest is dropped first.
       perRange.delete(key);
       perRange.set(key, built);
-    } else {
-      this.#fullBuilds += 1;
-      const index = buildClusterIndex(layer, snapshot.stacks, range, subset, grades);
-      built = { ...index, range, filtered: subset !== undefined, gradesKey: grades.key };
-      if (!subset) this.#scheduleSave(snapshot.orgId);
-      if (perRange.size >= MAX_RANGES_PER_SNAPSHOT) {
-        const oldest = perRange.keys().next().value;
-        if (oldest !== undefined) perRange.delete(oldest);
-      }
-      perRange.set(key, built);
+      return built;
     }
+    // Built a slice at a time; requests asking meanwhile wait for the same build.
+    let building = this.#building.get(layer)?.get(key);
+    if (!building) {
+      building = this.#build(snapshot, range, subset, grades, perRange, key);
+      const forLayer = this.#building.get(layer) ?? new Map<string, Promise<Built>>();
+      this.#building.set(layer, forLayer);
+      forLayer.set(key, building);
+      void building.then(
+        () => forLayer.delete(key),
+        () => forLayer.delete(key),
+      );
+    }
+    return building;
+  }
+
+  async #build(
+    snapshot: FarmSnapshot,
+    range: TimeRange,
+    subset: BaleSubset | undefined,
+    grades: MapGrades,
+    perRange: Map<string, Built>,
+    key: string,
+  ): Promise<Built> {
+    this.#fullBuilds += 1;
+    const index = await buildClusterIndex(
+      snapshot.folded,
+      snapshot.stacks,
+      range,
+      subset,
+      grades,
+      new Turns(),
+    );
+    const built = { ...index, range, filtered: subset !== undefined, gradesKey: grades.key };
+    if (!subset) this.#scheduleSave(snapshot.orgId);
+    if (perRange.size >= MAX_RANGES_PER_SNAPSHOT) {
+      const oldest = perRange.keys().next().value;
+      if (oldest !== undefined) perRange.delete(oldest);
+    }
+    perRange.set(key, built);
     return built;
   }
 
@@ -377,7 +409,11 @@ export class MapIndex {
       stamp,
       base?.baleVersion,
     );
+    // Each step of a large farm's load in a turn of its own, so other requests run between.
+    const turns = new Turns();
+    await turns.check();
     const points = toMapPoints(visible);
+    await turns.check();
     if (base) {
       const merged = mergeSnapshot(base, stamp, points, locked);
       // A new folded layer (bales changed, not only added): kept once things settle.

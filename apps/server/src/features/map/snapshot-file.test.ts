@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Turns } from '../../lib/turns.ts';
 import { buildColumns } from '../summaries/summary-columns.ts';
 import { emptyBatch, nextRow, type VisibleBaleBatch } from '../summaries/visible-bale-batch.ts';
 import { buildClusterIndex, type PointIndex } from './cluster-index.ts';
@@ -45,7 +46,7 @@ const grades: MapGrades = {
   ofStack: () => 2,
 };
 
-function savedFarm(): SavedFarm {
+async function savedFarm(): Promise<SavedFarm> {
   const rows = farmRows();
   const stamp = { orgId: 'org-1', baleVersion: 42, activeMonths: 3 };
   // The last three bales arrived live: recent, not folded in yet.
@@ -58,7 +59,14 @@ function savedFarm(): SavedFarm {
   );
   const snapshot = mergeSnapshot(folded, stamp, points.slice(-3), []);
   const range = {};
-  const built = buildClusterIndex(snapshot.folded, snapshot.stacks, range, undefined, grades);
+  const built = await buildClusterIndex(
+    snapshot.folded,
+    snapshot.stacks,
+    range,
+    undefined,
+    grades,
+    new Turns(),
+  );
   return {
     identity: 'db-1',
     columns,
@@ -87,8 +95,8 @@ function answers(index: PointIndex) {
 }
 
 describe('a snapshot file', () => {
-  it('reads back the columns, snapshot and index it was written from', () => {
-    const farm = savedFarm();
+  it('reads back the columns, snapshot and index it was written from', async () => {
+    const farm = await savedFarm();
     const parts = encodeFarm(farm);
     expect(parts).toBeDefined();
     const read = decodeFarm(bytesOf(parts ?? []), { identity: 'db-1', orgId: 'org-1' });
@@ -122,8 +130,8 @@ describe('a snapshot file', () => {
     expect(written[13]?.some((a) => a.children !== undefined)).toBe(true);
   });
 
-  it('is not read for another database or organization, another format, or cut short', () => {
-    const bytes = bytesOf(encodeFarm(savedFarm()) ?? []);
+  it('is not read for another database or organization, another format, or cut short', async () => {
+    const bytes = bytesOf(encodeFarm(await savedFarm()) ?? []);
     expect(decodeFarm(bytes, { identity: 'db-2', orgId: 'org-1' })).toBeUndefined();
     expect(decodeFarm(bytes, { identity: 'db-1', orgId: 'org-2' })).toBeUndefined();
     expect(
