@@ -4,6 +4,7 @@ import { unzipSync } from 'fflate';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { newestMail, registeredOwner, signIn } from './support/accounts.ts';
 import { openMenuItem } from './support/demo-map.ts';
+import { answerPoolOverHttps } from './support/https.ts';
 
 // Journeys on the Account management screen: the organization's data exported and
 // its mailed link opened without signing in; an account deleted end to end. Each registers its
@@ -118,4 +119,34 @@ test('closing an account: type DELETE, the export is mailed, everything is delet
   await signIn(page, email, password);
   await expect(page.getByText('Incorrect username or password.')).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('an owner signed in with the outside provider closes the account and still reads what became of it', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  // The sign-out leaves for the pool's and comes back to /login (docs/product.md#sign-out).
+  await answerPoolOverHttps(context, baseURL ?? '');
+  const who = `closing-provider-${Date.now()}`;
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with Acme ID' }).click();
+  await page.locator('input[name="login"]').fill(who);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.locator('button[type="submit"]').click();
+  await expect(page.getByText(`${who}'s farm`)).toBeVisible();
+  await openMenuItem(page, 'Account management');
+  const section = page.getByRole('region', { name: 'Delete account' });
+  await section.getByLabel('Type DELETE to confirm').fill('DELETE');
+  const hostedSignOut = page.waitForRequest(/^https:\/\/[^/]+\/cognito\/logout\?/);
+  await section.getByRole('button', { name: 'Delete account', exact: true }).click();
+  await hostedSignOut;
+  await expect(page).toHaveURL(/\/login$/);
+  const success = page.getByRole('status').filter({ hasText: 'Your account is closed' });
+  await expect(success).toContainText(`mailed to ${who}@acme.example`);
+  await success.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  // Shown once: back at /login later, the sign-in screen.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 });

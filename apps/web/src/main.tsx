@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { StartupError } from '@/app/startup-error';
 import { loadRuntimeConfig, type RuntimeConfig } from '@/config/runtime-config';
+import { closedAccountNote } from '@/features/account/utils/closed-account-note';
 import { configureAmplify } from '@/lib/amplify';
 import { readSession } from '@/lib/auth-session';
 import { startErrorReporting } from '@/lib/error-reporting';
@@ -37,7 +38,9 @@ async function startApp(into: Root): Promise<void> {
  */
 async function needsSignIn(): Promise<boolean> {
   const { pathname } = window.location;
-  if (pathname === routePaths.login) return true;
+  // Back from the pool's sign-out after closing the account: the app's /login says what became
+  // of it.
+  if (pathname === routePaths.login) return closedAccountNote() === undefined;
   const target = routeNameForPath(pathname);
   // An unknown path is the app's (its not-found page).
   if (target === undefined || (await readSession())) return false;

@@ -8,6 +8,7 @@ import { PageHeading } from '@/app/routes/page-heading';
 import { CloseAccountSection } from '@/features/account/components/close-account-section';
 import { DataExportSection } from '@/features/account/components/data-export-section';
 import { DataGovernanceSection } from '@/features/account/components/data-governance-section';
+import { rememberClosedAccount } from '@/features/account/utils/closed-account-note';
 import { SignOutError, signOut } from '@/features/identity/api/sign-out';
 import { useCurrentUser } from '@/features/users/api/get-current-user';
 import { routePaths } from '@/lib/route-names';
@@ -46,6 +47,8 @@ export function AccountRoute() {
               >
                 <CloseAccountSection
                   onClosed={async (result) => {
+                    // Kept for /login, should the sign-out leave the page (a provider's sign-in).
+                    rememberClosedAccount(result);
                     // The account's tokens are dead already; this clears them from the browser.
                     await signOut().catch((error: unknown) => {
                       if (error instanceof SignOutError) {

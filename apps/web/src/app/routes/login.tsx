@@ -2,6 +2,10 @@ import type { CloseAccountResponse } from '@baletrack/contracts/account/account'
 import { useLocation, useNavigate } from 'react-router';
 import { getRuntimeConfig } from '@/config/runtime-config';
 import { AccountClosed } from '@/features/account/components/account-closed';
+import {
+  closedAccountNote,
+  forgetClosedAccount,
+} from '@/features/account/utils/closed-account-note';
 import { LoginScreen } from '@/features/identity/components/login-screen';
 import { useFinishSignIn } from '@/features/identity/hooks/use-finish-sign-in';
 
@@ -13,12 +17,17 @@ export function LoginRoute() {
   const finishSignIn = useFinishSignIn();
   const location = useLocation();
   const navigate = useNavigate();
-  const closed = (location.state as { closedAccount?: CloseAccountResponse } | null)?.closedAccount;
+  const closed =
+    (location.state as { closedAccount?: CloseAccountResponse } | null)?.closedAccount ??
+    closedAccountNote();
   if (closed) {
     return (
       <AccountClosed
         result={closed}
-        onFinish={() => navigate(location.pathname, { replace: true, state: null })}
+        onFinish={() => {
+          forgetClosedAccount();
+          void navigate(location.pathname, { replace: true, state: null });
+        }}
       />
     );
   }
