@@ -75,6 +75,28 @@ describe('Yield per Field', () => {
     expect(screen.getByText(/12 bales of 2025 .*lie in no field and count in none/)).toBeTruthy();
   });
 
+  it('says there is nothing to compare in a field’s first year, in no colour of gain or loss', () => {
+    renderPanel({
+      year: 2025,
+      fields: [
+        {
+          fieldId: '00000000-0000-4000-8000-000000000003',
+          name: 'New Ground',
+          areaHectares: 20,
+          year: figures(4_000),
+          previousYear: noHay,
+          changePercent: null,
+          rank: 1,
+          cuttings: [],
+        },
+      ],
+      outsideFields: none,
+    });
+    const card = screen.getByRole('article', { name: 'New Ground' });
+    const badge = within(card).getByText('No 2024 to compare');
+    expect(badge.closest('.mantine-Badge-root')?.getAttribute('style') ?? '').toContain('gray');
+  });
+
   it('shows a metric farm tonnes per hectare and a fall with a minus sign', () => {
     renderPanel(
       {

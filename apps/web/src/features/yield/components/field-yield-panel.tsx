@@ -169,8 +169,10 @@ function FieldCard({ field, year, perArea }: FieldCardProps) {
           <Text fw={700} size="lg">
             {perArea(field.year.dryMatterKgPerHectare)}
           </Text>
-          <Badge variant="light" tt="none" color={(field.changePercent ?? 0) < 0 ? 'red' : 'green'}>
-            {yieldChange(field.changePercent)} vs {year - 1}
+          <Badge variant="light" tt="none" color={changeColor(field.changePercent)}>
+            {field.changePercent === null
+              ? `No ${year - 1} to compare`
+              : `${yieldChange(field.changePercent)} vs ${year - 1}`}
           </Badge>
         </div>
       </Group>
@@ -226,4 +228,10 @@ function FieldCard({ field, year, perArea }: FieldCardProps) {
       )}
     </Paper>
   );
+}
+
+/** A rise green, a fall red; nothing to compare with (or no change) neutral. */
+function changeColor(percent: number | null): string {
+  if (percent === null || percent === 0) return 'gray';
+  return percent < 0 ? 'red' : 'green';
 }
