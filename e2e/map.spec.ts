@@ -14,6 +14,7 @@ import {
   zoomToBalesInView,
 } from './support/demo-map.ts';
 import { expectApart } from './support/layout.ts';
+import { colourSpot } from './support/map-canvas.ts';
 
 // The product's main job: the demo owner opens the map and finds their bales.
 
@@ -190,38 +191,8 @@ test("a cluster's tooltip closes when the map moves, and never speaks of what it
   const canvas = baleMap(page).locator('canvas');
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the map has no canvas');
-  // Where a cluster is drawn: the first pixel of the weight class most demo clusters are in
-  // (#f16913), found in a screenshot of the canvas; the map is WebGL, so it is found by eye.
-  const shot = await canvas.screenshot();
-  const spot = await page.evaluate(async (png) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${png}`;
-    await image.decode();
-    const board = document.createElement('canvas');
-    board.width = image.width;
-    board.height = image.height;
-    const context = board.getContext('2d');
-    if (!context) return null;
-    context.drawImage(image, 0, 0);
-    const { data } = context.getImageData(0, 0, image.width, image.height);
-    const near = (i: number) =>
-      Math.abs((data[i] ?? 0) - 241) +
-        Math.abs((data[i + 1] ?? 0) - 105) +
-        Math.abs((data[i + 2] ?? 0) - 19) <
-      30;
-    // A pixel deep inside a disc: its neighbours 8 px around are the same colour (the legend's
-    // 14 px swatches are too small to count).
-    for (let y = 8; y < image.height - 8; y += 2) {
-      for (let x = 8; x < image.width - 8; x += 2) {
-        const at = (dx: number, dy: number) => ((y + dy) * image.width + x + dx) * 4;
-        if ([at(0, 0), at(8, 0), at(-8, 0), at(0, 8), at(0, -8)].every(near)) {
-          // The screenshot is in device pixels; the mouse moves in CSS pixels.
-          return { x: x / window.devicePixelRatio, y: y / window.devicePixelRatio };
-        }
-      }
-    }
-    return null;
-  }, shot.toString('base64'));
+  // Where a cluster is drawn: a disc of the weight class most demo clusters are in (#f16913).
+  const spot = await colourSpot(page, [241, 105, 19]);
   expect(spot, 'no cluster drawn on the map').not.toBeNull();
   if (!spot) return;
   await page.mouse.move(box.x + spot.x, box.y + spot.y);

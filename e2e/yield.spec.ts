@@ -5,6 +5,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { baleMap, openMenuItem, signInAsDemoOwner } from './support/demo-map.ts';
 import { expectApart } from './support/layout.ts';
+import { colourSpot } from './support/map-canvas.ts';
 
 // The demo owner reads what each field gave (docs/product.md#beyond-the-spec-yield-per-field):
 // fields ranked by dry matter per acre, each field's cuttings, another crop year on request. The
@@ -113,45 +114,9 @@ async function readLegend(panel: Locator): Promise<LegendEntry[]> {
   });
 }
 
-/**
- * Where the map shows a colour filled at the layer's opacity over any ground: a point whose
- * neighbours 8 px around have it too (the legend's swatches are too small), in CSS pixels of
- * the canvas; null while none is drawn.
- */
-async function spotOf(page: Page, colour: string): Promise<{ x: number; y: number } | null> {
-  const shot = await baleMap(page).locator('canvas').screenshot();
-  const rgb = (colour.match(/\d+/g) ?? []).map(Number);
-  return page.evaluate(
-    async ({ png, rgb }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${png}`;
-      await image.decode();
-      const board = document.createElement('canvas');
-      board.width = image.width;
-      board.height = image.height;
-      const context = board.getContext('2d');
-      if (!context) return null;
-      context.drawImage(image, 0, 0);
-      const { data } = context.getImageData(0, 0, image.width, image.height);
-      // 85 % of the class colour plus 15 % of whatever lies beneath.
-      const near = (i: number) =>
-        rgb.every((c, k) => {
-          const value = data[i + k] ?? 0;
-          return value >= 0.85 * c - 4 && value <= 0.85 * c + 0.15 * 255 + 4;
-        });
-      for (let y = 8; y < image.height - 8; y += 3) {
-        for (let x = 8; x < image.width - 8; x += 3) {
-          const at = (dx: number, dy: number) => ((y + dy) * image.width + x + dx) * 4;
-          if ([at(0, 0), at(8, 0), at(-8, 0), at(0, 8), at(0, -8)].every(near)) {
-            return { x: x / window.devicePixelRatio, y: y / window.devicePixelRatio };
-          }
-        }
-      }
-      return null;
-    },
-    { png: shot.toString('base64'), rgb },
-  );
-}
+/** Where the map shows a field filled in a legend colour (at 85 % over the imagery). */
+const spotOf = (page: Page, colour: string) =>
+  colourSpot(page, (colour.match(/\d+/g) ?? []).map(Number), { opacity: 0.85, tolerance: 12 });
 
 test('the owner colours the map by yield, reads the legend and clicks a field for its cuttings', async ({
   page,
