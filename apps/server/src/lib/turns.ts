@@ -24,3 +24,21 @@ export class Turns {
     if (this.due()) await this.yield();
   }
 }
+
+/**
+ * A map of the entries `entry(0)`, `entry(1)`… below `count()` (read again at each step, so
+ * entries added meanwhile are taken too), filled a slice at a time.
+ */
+export async function mapInTurns<K, V>(
+  count: () => number,
+  entry: (i: number) => [K, V],
+  turns = new Turns(),
+): Promise<Map<K, V>> {
+  const map = new Map<K, V>();
+  for (let i = 0; i < count(); i += 1) {
+    if ((i & 4095) === 0) await turns.check();
+    const [key, value] = entry(i);
+    map.set(key, value);
+  }
+  return map;
+}

@@ -425,8 +425,8 @@ export class MapIndex {
       points,
       new Map(locked.map((row) => [row.uid, row.createdMs])),
     );
-    // The uid map is not needed to answer (a catch-up needs it): made once this turn is done.
-    setImmediate(() => snapshot.byUid);
+    // The uid map is not needed to answer (a catch-up needs it): made after, in turns.
+    void snapshot.folded.prepareByUid();
     this.#scheduleSave(orgId);
     return snapshot;
   }

@@ -1,4 +1,5 @@
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
+import { mapInTurns } from '../../lib/turns.ts';
 import type { VisibleBaleBatch } from '../summaries/visible-bale-batch.ts';
 import { groupStacks, hasMoved } from './stack-grouping.ts';
 
@@ -38,6 +39,8 @@ export interface FoldedLayer {
   readonly byUid: Map<string, MapPoint>;
   /** 1 where `points[i]` is in a stack (drawn as its stack, not on its own). */
   readonly stacked: Uint8Array;
+  /** Makes `byUid` ahead of its first use, a slice at a time. */
+  prepareByUid(): Promise<void>;
 }
 
 /**
@@ -53,6 +56,16 @@ class PointLayer implements FoldedLayer {
     byUid?: Map<string, MapPoint>,
   ) {
     this.#byUid = byUid;
+  }
+
+  /** Makes `byUid` ahead of its first use, a slice at a time (a read meanwhile makes it whole). */
+  async prepareByUid(): Promise<void> {
+    const { points } = this;
+    const map = await mapInTurns(
+      () => (this.#byUid ? 0 : points.length),
+      (i) => [(points[i] as MapPoint).uid, points[i] as MapPoint],
+    );
+    this.#byUid ??= map;
   }
 
   get byUid(): Map<string, MapPoint> {

@@ -55,8 +55,8 @@ export class SummaryCache {
     const read = await readVisibleBaleRows(this.db, orgId, 'summaries', stamp, base?.baleVersion);
     if (!base) {
       const columns = buildColumns({ orgId, ...stamp }, read.visible);
-      // The uid map is not needed to answer (a catch-up needs it): made once this turn is done.
-      setImmediate(() => columns.slotOf.get(''));
+      // The uid map is not needed to answer (a catch-up needs it): made after, in turns.
+      void columns.slotOf.prepare();
       return columns;
     }
     const nowLocked = read.locked.map((bale) => bale.uid);

@@ -3,6 +3,7 @@ import { type FilterAttribute, filterAttributes } from '@baletrack/contracts/fil
 import { alfalfaGrades, grassGrades } from '@baletrack/contracts/summaries/summary';
 import { safeBalingBand } from '@baletrack/domain/moisture';
 import { qualityGrade } from '@baletrack/domain/quality-grade/quality-grade';
+import { mapInTurns } from '../../lib/turns.ts';
 import { DAY_MS } from '../bales/time-range.ts';
 import { columnsCapacity, type VisibleBaleBatch } from './visible-bale-batch.ts';
 
@@ -73,6 +74,14 @@ export class UidSlots {
   /** Records a slot already written to `uids`. */
   set(uid: string, slot: number): void {
     this.#map?.set(uid, slot);
+  }
+  /** Makes the map ahead of its first use, a slice at a time (a `get` meanwhile makes it whole). */
+  async prepare(): Promise<void> {
+    const map = await mapInTurns(
+      () => (this.#map ? 0 : this.uids.length),
+      (slot) => [this.uids[slot] as string, slot],
+    );
+    this.#map ??= map;
   }
 }
 
