@@ -99,7 +99,7 @@ describe('a snapshot file', () => {
     const farm = await savedFarm();
     const parts = encodeFarm(farm);
     expect(parts).toBeDefined();
-    const read = decodeFarm(bytesOf(parts ?? []), { identity: 'db-1', orgId: 'org-1' });
+    const read = await decodeFarm(bytesOf(parts ?? []), { identity: 'db-1', orgId: 'org-1' });
     if (!read) throw new Error('file not read');
     const { columns } = farm;
     expect(read.columns.length).toBe(columns.length);
@@ -132,14 +132,16 @@ describe('a snapshot file', () => {
 
   it('is not read for another database or organization, another format, or cut short', async () => {
     const bytes = bytesOf(encodeFarm(await savedFarm()) ?? []);
-    expect(decodeFarm(bytes, { identity: 'db-2', orgId: 'org-1' })).toBeUndefined();
-    expect(decodeFarm(bytes, { identity: 'db-1', orgId: 'org-2' })).toBeUndefined();
+    expect(await decodeFarm(bytes, { identity: 'db-2', orgId: 'org-1' })).toBeUndefined();
+    expect(await decodeFarm(bytes, { identity: 'db-1', orgId: 'org-2' })).toBeUndefined();
     expect(
-      decodeFarm(bytes.subarray(0, bytes.length - 100), { identity: 'db-1', orgId: 'org-1' }),
+      await decodeFarm(bytes.subarray(0, bytes.length - 100), { identity: 'db-1', orgId: 'org-1' }),
     ).toBeUndefined();
-    expect(decodeFarm(bytes.subarray(0, 30), { identity: 'db-1', orgId: 'org-1' })).toBeUndefined();
+    expect(
+      await decodeFarm(bytes.subarray(0, 30), { identity: 'db-1', orgId: 'org-1' }),
+    ).toBeUndefined();
     const other = bytes.slice();
     other[0] = 'X'.charCodeAt(0);
-    expect(decodeFarm(other, { identity: 'db-1', orgId: 'org-1' })).toBeUndefined();
+    expect(await decodeFarm(other, { identity: 'db-1', orgId: 'org-1' })).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { MapStack } from '@baletrack/contracts/map/map';
 import KDBush from 'kdbush';
+import { Turns } from '../../lib/turns.ts';
 import type { TimeRange } from '../bales/time-range.ts';
 import {
   type BaleColumns,
@@ -346,7 +347,11 @@ export interface FileExpectation {
  * The farm a file holds; undefined when it is not one (another format, identity or organization,
  * or cut short). Arrays are views on `bytes`, which they keep alive.
  */
-export function decodeFarm(bytes: Uint8Array, expected: FileExpectation): SavedFarm | undefined {
+export async function decodeFarm(
+  bytes: Uint8Array,
+  expected: FileExpectation,
+  turns = new Turns(),
+): Promise<SavedFarm | undefined> {
   const headLength = 8 + MAGIC.length;
   if (bytes.byteLength < headLength) return undefined;
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -380,11 +385,14 @@ export function decodeFarm(bytes: Uint8Array, expected: FileExpectation): SavedF
     >;
   };
   try {
+    // A slice at a time: a large farm's file is read back without holding other requests up.
     const columns = decodeColumns(header, view);
-    const snapshot = decodeSnapshot(header, columns, view);
-    const indexes = header.indexes.map((h) =>
-      decodeIndex(h, snapshot.folded.points, view, base, start),
-    );
+    await turns.yield();
+    const snapshot = await decodeSnapshot(header, columns, view, turns);
+    const indexes: SavedIndex[] = [];
+    for (const h of header.indexes) {
+      indexes.push(await decodeIndex(h, snapshot.folded.points, view, base, start, turns));
+    }
     return { identity: header.identity, columns, snapshot, indexes };
   } catch (error) {
     if (error instanceof RangeError) return undefined;
@@ -432,11 +440,12 @@ function decodeColumns(header: Header, view: View): BaleColumns {
   };
 }
 
-function decodePoints(
+async function decodePoints(
   h: Header['snapshot']['recent'],
   columns: BaleColumns,
   view: View,
-): MapPoint[] {
+  turns: Turns,
+): Promise<MapPoint[]> {
   const slots = view(h.slots as SectionRef & { kind: 'i32' });
   const lat = view(h.positions.lat as SectionRef & { kind: 'f64' });
   const lon = view(h.positions.lon as SectionRef & { kind: 'f64' });
@@ -446,6 +455,7 @@ function decodePoints(
   const orNull = (value: number) => (Number.isNaN(value) ? null : value);
   const points: MapPoint[] = new Array(slots.length);
   for (let i = 0; i < slots.length; i += 1) {
+    if ((i & 4095) === 0) await turns.check();
     const slot = slots[i] as number;
     if (slot >= columns.length) throw new RangeError('Snapshot file point names no slot');
     points[i] = {
@@ -467,9 +477,14 @@ function decodePoints(
   return points;
 }
 
-function decodeSnapshot(header: Header, columns: BaleColumns, view: View): FarmSnapshot {
+async function decodeSnapshot(
+  header: Header,
+  columns: BaleColumns,
+  view: View,
+  turns: Turns,
+): Promise<FarmSnapshot> {
   const h = header.snapshot;
-  const points = decodePoints(h, columns, view);
+  const points = await decodePoints(h, columns, view, turns);
   const members = view(h.stackMembers as SectionRef & { kind: 'i32' });
   const starts = view(h.stackStarts as SectionRef & { kind: 'u32' });
   const stacks = h.stacks.map((stack, k) => {
@@ -484,17 +499,18 @@ function decodeSnapshot(header: Header, columns: BaleColumns, view: View): FarmS
     { points, stacked: view(h.stacked as SectionRef & { kind: 'u8' }) },
     stacks,
     new Map(h.locked),
-    decodePoints(h.recent, columns, view),
+    await decodePoints(h.recent, columns, view, turns),
   );
 }
 
-function decodeIndex(
+async function decodeIndex(
   h: IndexHeader,
   points: readonly MapPoint[],
   view: View,
   base: Uint8Array,
   start: number,
-): SavedIndex {
+  turns: Turns,
+): Promise<SavedIndex> {
   const totalsAt = (values: Float64Array, i: number): Totals => {
     const totals = emptyTotals();
     totalsFields.forEach((field, f) => {
@@ -517,12 +533,16 @@ function decodeIndex(
   }
   const clusterValues = view(h.clusterTotals as SectionRef & { kind: 'f64' });
   const clusterProps: Totals[] = new Array(clusterValues.length / totalsFields.length);
-  for (let i = 0; i < clusterProps.length; i += 1) clusterProps[i] = totalsAt(clusterValues, i);
+  for (let i = 0; i < clusterProps.length; i += 1) {
+    if ((i & 4095) === 0) await turns.check();
+    clusterProps[i] = totalsAt(clusterValues, i);
+  }
   const stackValues = view(h.stackTotals as SectionRef & { kind: 'f64' });
   const refs = view(h.pointRefs as SectionRef & { kind: 'i32' });
   const grades = view(h.pointGrades as SectionRef & { kind: 'i8' });
   const props: ClusterPointProps[] = new Array(refs.length);
   for (let i = 0; i < refs.length; i += 1) {
+    if ((i & 4095) === 0) await turns.check();
     const ref = refs[i] as number;
     if (ref >= 0) {
       const bale = points[ref];

@@ -112,7 +112,7 @@ export class SnapshotStore {
     }
     try {
       const identity = await this.identity();
-      return decodeFarm(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      return await decodeFarm(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
         identity,
         orgId,
       });
