@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateUser } from '../../src/features/identity/pool-users.repository.ts';
+import { registerFederatedOwner } from '../../src/features/users/users.service.ts';
 import { type OidcTestProvider, startOidcTestProvider } from '../helpers/oidc-test-provider.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { newPoolUser } from './pool-fixtures.ts';
@@ -164,6 +165,56 @@ describe('signing in with an outside provider', () => {
     const claims = await idTokenFor(next as URL, verifier);
     expect(claims.sub).toBe(user.id);
     expect(claims['custom:accountId']).toBe(user.orgId);
+  });
+
+  it('tidies what the provider says of a person, and refuses an address that is none', async () => {
+    const email = `tidy-${crypto.randomUUID().slice(0, 8)}@acme.example`;
+    // Control and direction characters, and far too long: kept as an imported name is.
+    personAtProvider({
+      email: `  ${email.toUpperCase()} `,
+      email_verified: 'true',
+      name: `Mia\u0000 \u202EreganaM${'x'.repeat(500)}`,
+    });
+    const { verifier, challenge } = pkce();
+    const claims = await idTokenFor(
+      (await browser().follow(authorizeUrl(challenge))).next as URL,
+      verifier,
+    );
+    expect(claims.email).toBe(email);
+    const user = await t.ctx.db
+      .selectFrom('users')
+      .select('name')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user.name).toMatch(/^Mia reganaMx+$/);
+    expect(user.name).toHaveLength(100);
+
+    for (const wrong of ['not an address', `${'a'.repeat(300)}@acme.example`, 42]) {
+      personAtProvider({ email: wrong, email_verified: true, name: 'Odd' });
+      const { error, description } = refusal(
+        (await browser().follow(authorizeUrl(pkce().challenge))).next,
+      );
+      expect(error).toBe('access_denied');
+      expect(description).toBe(
+        `${PROVIDER} gave no email address Baletrack can use, so it cannot sign you in here.`,
+      );
+    }
+  });
+
+  it('registers one organization when two first sign-ins of a person race', async () => {
+    const email = `race-${crypto.randomUUID().slice(0, 8)}@acme.example`;
+    const person = { email, name: 'Rae', organizationName: undefined };
+    const [a, b] = await Promise.all([
+      registerFederatedOwner(t.ctx, person),
+      registerFederatedOwner(t.ctx, person),
+    ]);
+    expect(a).toBe(b);
+    const organizations = await t.ctx.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('name', '=', "Rae's farm")
+      .execute();
+    expect(organizations).toHaveLength(1);
   });
 
   it('refuses an address the provider has not verified, creating nobody', async () => {

@@ -1,3 +1,5 @@
+import { tidyFileName } from '@baletrack/contracts/common/name';
+import { emailSchema } from '@baletrack/contracts/identity/register';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../../app-context.ts';
 import type { Config } from '../../config.ts';
@@ -129,7 +131,9 @@ export interface FederatedPerson {
 }
 
 const verified = (value: unknown) => value === true || value === 'true';
-const claimText = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+// A name as the provider gives it, tidied as an imported one: no control or direction
+// characters, at most a name's length.
+const claimName = (value: unknown) => tidyFileName(typeof value === 'string' ? value : undefined);
 
 /**
  * Checks the provider's answer at /oauth2/idpresponse (state, code, the id token's signature,
@@ -179,8 +183,14 @@ export async function finishFederation(
     log.warn({ err: error }, 'an outside provider sign-in was refused');
     throw notVerified;
   }
-  const email = claimText(claims[federation.claims.email]).toLowerCase();
-  if (!email || !verified(claims[federation.claims.emailVerified])) {
+  const email = emailSchema.safeParse(claims[federation.claims.email]);
+  if (!email.success) {
+    throw new FederationError(
+      'access_denied',
+      `${federation.name} gave no email address Baletrack can use, so it cannot sign you in here.`,
+    );
+  }
+  if (!verified(claims[federation.claims.emailVerified])) {
     throw new FederationError(
       'access_denied',
       `${federation.name} has not verified your email address, so it cannot sign you in here. Verify it with ${federation.name}, or sign in with your password.`,
@@ -188,9 +198,9 @@ export async function finishFederation(
   }
   const organization = federation.claims.organization;
   return {
-    email,
-    name: claimText(claims[federation.claims.name]),
-    organizationName: organization ? claimText(claims[organization]) || undefined : undefined,
+    email: email.data,
+    name: claimName(claims[federation.claims.name]) ?? '',
+    organizationName: organization ? claimName(claims[organization]) : undefined,
   };
 }
 

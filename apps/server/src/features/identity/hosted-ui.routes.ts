@@ -154,21 +154,28 @@ export async function hostedUiRoutes(
     );
   }
 
+  /** Back to the app (its redirect already known) with an OAuth error and its state echoed. */
+  const refuse = (
+    reply: FastifyReply,
+    asked: AuthorizeRequest,
+    error: string,
+    description: string,
+  ) =>
+    reply.redirect(
+      redirectWith(asked.redirectUri, {
+        error,
+        error_description: description,
+        state: asked.state,
+      }),
+    );
+
   /** Back to the client with a code, or to the sign-in form; an unknown redirect goes nowhere. */
   const authorize = async (request: FastifyRequest, reply: FastifyReply, fields: unknown) => {
     const asked = authorizeRequestOf(fields);
     const refusal = unknownClientOrRedirect(ctx, asked.clientId, asked.redirectUri, callbackUrls);
     if (refusal) return page(reply, 400, hostedErrorPage(refusal));
     const problem = authorizeProblem(asked);
-    if (problem) {
-      return reply.redirect(
-        redirectWith(asked.redirectUri, {
-          error: problem.error,
-          error_description: problem.description,
-          state: asked.state,
-        }),
-      );
-    }
+    if (problem) return refuse(reply, asked, problem.error, problem.description);
     const provider = one(fields, 'identity_provider');
     if (provider !== undefined && provider !== 'COGNITO') {
       return toProvider(reply, provider, asked, authorizeParams(fields));
@@ -182,16 +189,6 @@ export async function hostedUiRoutes(
     return reply.redirect(redirectWith(asked.redirectUri, { code, state: asked.state }));
   };
 
-  /** Back to the app with an OAuth error (its state echoed): a refusal the app shows. */
-  const refuse = (reply: FastifyReply, asked: AuthorizeRequest, error: FederationError) =>
-    reply.redirect(
-      redirectWith(asked.redirectUri, {
-        error: error.error,
-        error_description: error.message,
-        state: asked.state,
-      }),
-    );
-
   /** Off to the outside provider (Amplify's identity_provider), the round trip in a cookie. */
   const toProvider = async (
     reply: FastifyReply,
@@ -200,18 +197,14 @@ export async function hostedUiRoutes(
     resume: Record<string, string>,
   ) => {
     if (!federation || provider !== federation.name) {
-      return refuse(
-        reply,
-        asked,
-        new FederationError('invalid_request', 'This identity provider is not set up here.'),
-      );
+      return refuse(reply, asked, 'invalid_request', 'This identity provider is not set up here.');
     }
     try {
       const started = await startFederation(ctx, federation, resume);
       reply.setCookie(FEDERATION_COOKIE, started.cookie, { ...cookieOptions, maxAge: 600 });
       return reply.redirect(started.url);
     } catch (error) {
-      if (error instanceof FederationError) return refuse(reply, asked, error);
+      if (error instanceof FederationError) return refuse(reply, asked, error.error, error.message);
       throw error;
     }
   };
@@ -220,14 +213,14 @@ export async function hostedUiRoutes(
   app.get(IDP_RESPONSE_PATH, publicRoute, async (request, reply) => {
     const pending = openPendingFederation(ctx, request.cookies[FEDERATION_COOKIE]);
     reply.clearCookie(FEDERATION_COOKIE, cookieOptions);
-    const asked = pending ? authorizeRequestOf(pending.authorize) : undefined;
-    const refusal =
-      federation && asked
-        ? unknownClientOrRedirect(ctx, asked.clientId, asked.redirectUri, callbackUrls)
-        : 'This sign-in has expired or was started in another browser.';
-    if (refusal || !federation || !pending || !asked) {
-      return page(reply, 400, hostedErrorPage(refusal ?? 'This sign-in has expired.'));
+    if (!federation || !pending) {
+      const expired = 'This sign-in has expired or was started in another browser.';
+      return page(reply, 400, hostedErrorPage(expired));
     }
+    const asked = authorizeRequestOf(pending.authorize);
+    // The registered addresses may have changed while the person was at the provider.
+    const refusal = unknownClientOrRedirect(ctx, asked.clientId, asked.redirectUri, callbackUrls);
+    if (refusal) return page(reply, 400, hostedErrorPage(refusal));
     try {
       const query = request.raw.url?.split('?')[1] ?? '';
       const person = await finishFederation(ctx, federation, pending, query, request.log);
@@ -241,7 +234,7 @@ export async function hostedUiRoutes(
         303,
       );
     } catch (error) {
-      if (error instanceof FederationError) return refuse(reply, asked, error);
+      if (error instanceof FederationError) return refuse(reply, asked, error.error, error.message);
       throw error;
     }
   });

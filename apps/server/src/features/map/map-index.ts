@@ -409,7 +409,7 @@ export class MapIndex {
       stamp,
       base?.baleVersion,
     );
-    // Each step of a large farm's load in a turn of its own, so other requests run between.
+    // Between the load's steps other requests run, once a slice of this turn is spent.
     const turns = new Turns();
     await turns.check();
     const points = toMapPoints(visible);

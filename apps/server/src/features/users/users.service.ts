@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { NAME_MAX_LENGTH } from '@baletrack/contracts/constants';
 import { messages } from '@baletrack/contracts/errors/messages';
 import {
   organizationNameSchema,
@@ -89,7 +88,7 @@ export async function registerFederatedOwner(
         {
           orgId: organizationId,
           email: person.email,
-          name: person.name.slice(0, NAME_MAX_LENGTH),
+          name: person.name,
           password: `${randomBytes(24).toString('base64url')}Aa1!`,
           groups: ['AccountsOwner'],
           status: 'CONFIRMED',
