@@ -19,6 +19,7 @@ const screens = [
   { path: '/reports', heading: 'Bale Reporting' },
   { path: '/inventory', heading: 'Inventory' },
   { path: '/yield', heading: 'Yield per Field' },
+  { path: '/loads', heading: 'Loads' },
   { path: '/heat-risk', heading: 'Heat risk' },
   { path: '/automated-reports', heading: 'Automated Reports' },
   { path: '/account', heading: 'Account management' },

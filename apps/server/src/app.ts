@@ -29,6 +29,7 @@ import { hostedUiRoutes } from './features/identity/hosted-ui.routes.ts';
 import { identityRoutes } from './features/identity/identity.routes.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { inventoryRoutes } from './features/inventory/inventory.routes.ts';
+import { loadsRoutes } from './features/loads/loads.routes.ts';
 import { mailboxRoutes } from './features/mailbox/mailbox.routes.ts';
 import { mapRoutes } from './features/map/map.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await dataApi.register(filtersRoutes);
       await dataApi.register(summariesRoutes);
       await dataApi.register(inventoryRoutes);
+      await dataApi.register(loadsRoutes);
       await dataApi.register(yieldRoutes);
       await dataApi.register(heatmapsRoutes);
       await dataApi.register(heatRiskRoutes);

@@ -90,6 +90,21 @@ const newHomeReport = async (f: AuthorizationFixtures) => {
   return (await response.json()) as { id: string; filterId: string };
 };
 const filterBody = () => ({ body: { ...emptyFilter, name: newName('Filter') } });
+/** A fresh open load of the home farm, made by its owner. */
+const newHomeLoad = async (f: AuthorizationFixtures) => {
+  const response = await apiCall(t, f.home.token, 'POST', '/data-api/loads', {
+    body: { name: newName('Load') },
+  });
+  return (await response.json()) as { id: string };
+};
+/** A fresh buyer's link of a fresh home load. */
+const newHomeLoadLink = async (f: AuthorizationFixtures) => {
+  const load = await newHomeLoad(f);
+  const response = await apiCall(t, f.home.token, 'POST', `/data-api/loads/${load.id}/links`, {
+    body: { days: 7, showFarmName: false },
+  });
+  return { id: load.id, linkId: ((await response.json()) as { id: string }).id };
+};
 
 // Columns: owner, manager, viewer, disabled manager, other org's owner, SuperAdmin without and
 // with X-Organization-Id (acting on the owner's organization), no token, expired, bad signature.
@@ -193,6 +208,60 @@ const matrix: Row[] = [
     () => ({ params: { token: 'A'.repeat(43) } }),
   ],
   ['GET', '/data-api/reports/pdf', OWN_THING, (f) => q({ filterId: home(f).filterId })],
+  // Loads: every user reads them; owners and managers build, ship and share them.
+  ['GET', '/data-api/loads', ALL_READ],
+  ['POST', '/data-api/loads', FARM_CREATE, () => ({ body: { name: newName('Load') } })],
+  ['GET', '/data-api/loads/{id}', OWN_THING, async (f) => ({ params: await newHomeLoad(f) })],
+  [
+    'PATCH',
+    '/data-api/loads/{id}',
+    FARM_CHANGE,
+    async (f) => ({ params: await newHomeLoad(f), body: { name: newName('Load') } }),
+  ],
+  ['DELETE', '/data-api/loads/{id}', FARM_DELETE, async (f) => ({ params: await newHomeLoad(f) })],
+  [
+    'POST',
+    '/data-api/loads/{id}/bales',
+    FARM_CHANGE,
+    async (f) => ({ params: await newHomeLoad(f), body: { uids: [home(f).baleUid] } }),
+  ],
+  [
+    'DELETE',
+    '/data-api/loads/{id}/bales',
+    FARM_DELETE,
+    async (f) => ({ params: await newHomeLoad(f), body: { uids: [home(f).baleUid] } }),
+  ],
+  [
+    'POST',
+    '/data-api/loads/{id}/status',
+    FARM_CHANGE,
+    async (f) => ({ params: await newHomeLoad(f), body: { status: 'open' } }),
+  ],
+  [
+    'GET',
+    '/data-api/loads/{id}/ticket',
+    OWN_THING,
+    async (f) => ({ params: await newHomeLoad(f) }),
+  ],
+  [
+    'POST',
+    '/data-api/loads/{id}/links',
+    [201, 201, 403, 401, 404, 404, 201, 401, 401, 401],
+    async (f) => ({ params: await newHomeLoad(f), body: { days: 7, showFarmName: false } }),
+  ],
+  [
+    'DELETE',
+    '/data-api/loads/{id}/links/{linkId}',
+    FARM_DELETE,
+    async (f) => ({ params: await newHomeLoadLink(f) }),
+  ],
+  // Public: the buyer's link is the credential; an unknown one is the same 404 for everyone.
+  [
+    'GET',
+    '/data-api/public/loads/{token}',
+    [404, 404, 404, 404, 404, 404, 404, 404, 404, 404],
+    () => ({ params: { token: 'A'.repeat(54) } }),
+  ],
   // Fields, crops, cuttings and filters: owners and managers create and change them, viewers
   // read them (docs/product.md#roles).
   ['GET', '/data-api/fields', ALL_READ],

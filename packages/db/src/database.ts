@@ -526,6 +526,49 @@ export interface HayPricesTable {
   createdAt: DefaultedTimestamp;
 }
 
+/** A load of hay for a buyer (migration 0026): open, ready, then shipped for good. */
+export interface LoadsTable {
+  orgId: string;
+  id: string;
+  name: string;
+  buyer: string | null;
+  destination: string | null;
+  /** 'YYYY-MM-DD'. */
+  shipDate: ColumnType<string | null, string | null, string | null>;
+  vehicle: string | null;
+  notes: string | null;
+  minGrade: string | null;
+  status: 'open' | 'ready' | 'shipped';
+  createdBy: string;
+  createdAt: DefaultedTimestamp;
+  updatedAt: DefaultedTimestamp;
+  shippedAt: Date | null;
+  shippedBy: string | null;
+}
+
+/** The bales of a load, one load per bale (migration 0026). */
+export interface LoadBalesTable {
+  orgId: string;
+  loadId: string;
+  baleUid: string;
+  addedAt: DefaultedTimestamp;
+}
+
+/** A buyer's read-only link to one load (migration 0026), until it expires or is revoked. */
+export interface LoadLinksTable {
+  orgId: string;
+  id: string;
+  loadId: string;
+  token: string;
+  showFarmName: boolean;
+  createdBy: string;
+  createdAt: DefaultedTimestamp;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  openCount: ColumnType<number, number | undefined, number>;
+  lastOpenedAt: Date | null;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -562,6 +605,9 @@ export interface Database {
   heatRiskMails: HeatRiskMailsTable;
   hayPrices: HayPricesTable;
   heatRiskRecipients: HeatRiskRecipientsTable;
+  loads: LoadsTable;
+  loadBales: LoadBalesTable;
+  loadLinks: LoadLinksTable;
 }
 
 /**

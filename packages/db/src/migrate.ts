@@ -23,6 +23,7 @@ import * as baleCellMonths from './migrations/2026-11-28-0022-bale-cell-months.t
 import * as cropNutrientRemoval from './migrations/2026-11-29-0023-crop-nutrient-removal.ts';
 import * as automatedReportYield from './migrations/2026-11-29-0024-automated-report-yield.ts';
 import * as mailAttachmentLists from './migrations/2026-11-29-0025-mail-attachment-lists.ts';
+import * as loads from './migrations/2026-12-01-0026-loads.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0023-crop-nutrient-removal': cropNutrientRemoval,
   '2026-11-29-0024-automated-report-yield': automatedReportYield,
   '2026-11-29-0025-mail-attachment-lists': mailAttachmentLists,
+  '2026-12-01-0026-loads': loads,
 };
 
 /**

@@ -16,7 +16,7 @@ function decodeHex(hex: string): string {
 }
 
 /** The content streams of the file, inflated. */
-function streams(pdf: Buffer): string[] {
+export function pdfStreams(pdf: Buffer): string[] {
   const out: string[] = [];
   const source = pdf.toString('latin1');
   const pattern = /<<([\s\S]*?)>>\s*stream\r?\n/g;
@@ -48,7 +48,7 @@ function runsOf(content: string): string[] {
 
 /** The text runs of every page, in drawing order. */
 export function pdfTextRuns(pdf: Buffer): string[] {
-  return streams(pdf).flatMap(runsOf);
+  return pdfStreams(pdf).flatMap(runsOf);
 }
 
 /**
@@ -56,7 +56,7 @@ export function pdfTextRuns(pdf: Buffer): string[] {
  * page and no other stream, in page order.
  */
 export function pdfPageRuns(pdf: Buffer): string[][] {
-  return streams(pdf).map(runsOf);
+  return pdfStreams(pdf).map(runsOf);
 }
 
 /** All the text of the file, runs joined by line breaks. */

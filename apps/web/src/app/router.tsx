@@ -99,6 +99,19 @@ export function createRouter() {
               ),
             },
             {
+              path: routePaths.loads,
+              lazy: lazyPage(routePaths.loads, () =>
+                import('@/app/routes/loads').then((page) => ({ Component: page.LoadsRoute })),
+              ),
+            },
+            {
+              // One load; a failed chunk reloads the list, which links to it.
+              path: `${routePaths.loads}/:loadId`,
+              lazy: lazyPage(routePaths.loads, () =>
+                import('@/app/routes/load').then((page) => ({ Component: page.LoadRoute })),
+              ),
+            },
+            {
               path: routePaths.yield,
               lazy: lazyPage(routePaths.yield, () =>
                 import('@/app/routes/yield').then((page) => ({ Component: page.YieldRoute })),

@@ -142,6 +142,7 @@ function client(api: Api) {
     get: (path: string, options?: RequestOptions) => request(api, 'GET', path, options),
     post: (path: string, options?: RequestOptions) => request(api, 'POST', path, options),
     put: (path: string, options?: RequestOptions) => request(api, 'PUT', path, options),
+    patch: (path: string, options?: RequestOptions) => request(api, 'PATCH', path, options),
     delete: (path: string, options?: RequestOptions) => request(api, 'DELETE', path, options),
     /** GET a file (a CSV report) with the same session, headers and errors as every call. */
     file: async (path: string, options?: RequestOptions): Promise<ApiFile> => {

@@ -9,6 +9,12 @@ const shortDate = new Intl.DateTimeFormat(DEFAULT_LOCALE, {
   day: 'numeric',
   timeZone: 'UTC',
 });
+// The same short date of a moment, on the reader's calendar (the day a bale was made).
+const shortLocalDate = new Intl.DateTimeFormat(DEFAULT_LOCALE, {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
 const numberFormats = new Map<number, Intl.NumberFormat>();
 
 /** '1,234.5' with at most `digits` decimals. */
@@ -40,6 +46,11 @@ export function formatLongDate(iso: string): string {
  */
 export function formatShortDay(day: string): string {
   return shortDate.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** The short date of a moment in the reader's time zone ('2025-06-14T22:31:05Z' → '6/14/2025'). */
+export function formatShortDate(iso: string): string {
+  return shortLocalDate.format(new Date(iso));
 }
 
 /** '1 bale' / '1,234 bales'. */

@@ -11,6 +11,9 @@ describe('route names', () => {
     expect(routeNameForPath('/fields')).toBe('fields');
     expect(routeNameForPath('/cuttings')).toBe('cuttings');
     expect(routeNameForPath('/help')).toBe('help');
+    expect(routeNameForPath('/loads')).toBe('loads');
+    // One load's page has no name of its own: after sign-in the grower starts on the map.
+    expect(routeNameForPath('/loads/0b7c6a52-5b1f-4d55-9a47-0c9f1d2b7e11')).toBeUndefined();
     expect(routeNameForPath('/no-such-page')).toBeUndefined();
   });
 

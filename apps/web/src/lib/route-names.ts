@@ -17,6 +17,7 @@ export const routePaths = {
   automatedReports: '/automated-reports',
   heatRisk: '/heat-risk',
   inventory: '/inventory',
+  loads: '/loads',
   yield: '/yield',
   admin: '/admin',
   help: '/help',

@@ -117,6 +117,7 @@ export const messages = {
       "Only the account owner or a manager can change the organization's settings.",
     ownerRoleFixed: "The account owner's role cannot be changed.",
     ownerOrManagerPrices: 'Only the account owner or a manager can set hay prices.',
+    ownerOrManagerLoads: 'Only the account owner or a manager can build, ship and share loads.',
   },
   baler: {
     // What a farm's own server (BALER_PROVIDER=vin-check) says of a VIN's form (ISO 3779).

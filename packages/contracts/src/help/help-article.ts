@@ -13,6 +13,7 @@ export const helpArticleSlugs = [
   'fields',
   'cuttings-and-crops',
   'yield-per-field',
+  'loads',
   'subscriptions-and-credits',
   'balers-and-authorized-emails',
   'sub-accounts',

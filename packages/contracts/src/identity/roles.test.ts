@@ -18,7 +18,7 @@ describe('roles (docs/product.md#roles)', () => {
 
   it('lets a manager do everything but people, balers, billing, account data and closing', () => {
     const allowed = capabilities.filter((c) => may(['AccountsManager'], c));
-    expect(allowed).toEqual(['farmData', 'automatedReports', 'settings', 'prices']);
+    expect(allowed).toEqual(['farmData', 'automatedReports', 'settings', 'prices', 'loads']);
   });
 
   it('lets a viewer change nothing', () => {

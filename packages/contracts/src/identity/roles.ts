@@ -29,6 +29,8 @@ export const capabilities = [
   'settings',
   /** Set hay prices per grade (the inventory's value). */
   'prices',
+  /** Build, ship and share loads (their tickets and buyers' links). */
+  'loads',
   /** Invite, rename, enable, disable, re-invite, delete people and change their role. */
   'people',
   /** Register, rename, switch, delete balers and manage the authorized emails. */
@@ -45,7 +47,7 @@ export type Capability = (typeof capabilities)[number];
 /** Role → what it may do: the one table every check reads (server, web). */
 export const roleCapabilities: Record<Role, readonly Capability[]> = {
   owner: capabilities,
-  manager: ['farmData', 'automatedReports', 'settings', 'prices'],
+  manager: ['farmData', 'automatedReports', 'settings', 'prices', 'loads'],
   viewer: [],
 };
 
@@ -55,6 +57,7 @@ export const capabilityRefusals: Record<Capability, string> = {
   automatedReports: messages.roles.automatedReportsNotForViewers,
   settings: messages.roles.ownerOrManagerSettings,
   prices: messages.roles.ownerOrManagerPrices,
+  loads: messages.roles.ownerOrManagerLoads,
   people: messages.roles.ownerOnlyUsers,
   balers: messages.roles.ownerOnlyBalers,
   billing: messages.roles.ownerOnlySubscriptions,

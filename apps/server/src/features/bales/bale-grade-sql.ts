@@ -28,7 +28,7 @@ function gradeCase(
 }
 
 /** True when a cutting with a legume crop holds the bale, false when only grass, null when none. */
-function legumeCrop(eb: ExpressionBuilder<Database, 'bales'>): RawBuilder<boolean | null> {
+export function legumeCrop(eb: ExpressionBuilder<Database, 'bales'>): RawBuilder<boolean | null> {
   const crops = eb
     .selectFrom('cuttings')
     .innerJoin('crops', (join) =>

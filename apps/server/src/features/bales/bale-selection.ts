@@ -1,4 +1,5 @@
 import type { BaleTimeFilter } from '@baletrack/contracts/bales/bale-query';
+import type { FilterDefinition } from '@baletrack/contracts/filters/filter';
 import type { AppContext } from '../../app-context.ts';
 import { storedFilter } from '../filters/filters.service.ts';
 import { findSettings } from '../settings/settings.repository.ts';
@@ -52,6 +53,18 @@ export async function baleSelection(
   ]);
   if (stored === undefined) return { range };
   const { id: _, name: __, ...definition } = stored;
+  return withFilter(ctx, range, definition);
+}
+
+/**
+ * `range` narrowed by a filter's definition (a saved one, or one a request gives, such as a
+ * field and cutting picked for a load).
+ */
+export function withFilter(
+  ctx: AppContext,
+  range: TimeRange,
+  definition: FilterDefinition,
+): BaleSelection {
   const { dateRange, ...condition } = definition;
   const where = filterPredicate(definition);
   const selection: BaleSelection = {

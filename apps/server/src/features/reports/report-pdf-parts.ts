@@ -261,3 +261,28 @@ export function barChart(doc: Doc, title: string, bars: Bar[], total: number): v
 
 const counts = new Intl.NumberFormat('en-US');
 export const formatCount = (n: number) => counts.format(n);
+
+/** Page numbers and the generated-at line, written into every page's bottom margin. */
+export function pageFooters(doc: Doc, generatedAt: Date): void {
+  const { start, count } = doc.bufferedPageRange();
+  const stamp = `${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  for (let i = start; i < start + count; i += 1) {
+    doc.switchToPage(i);
+    const left = doc.page.margins.left;
+    const width = doc.page.width - left - doc.page.margins.right;
+    const y = doc.page.height - doc.page.margins.bottom + 16;
+    // The margin is left alone by the text flow: writing here must not add a page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font(FONT).fontSize(8).fillColor(MUTED);
+    doc.text(fit(doc, `Generated ${stamp} by Baletrack`, width / 2), left, y, {
+      lineBreak: false,
+    });
+    doc.text(`Page ${i - start + 1} of ${count}`, left, y, {
+      width,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  }
+}

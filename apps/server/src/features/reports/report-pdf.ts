@@ -14,11 +14,11 @@ import {
   type Doc,
   FONT,
   figures,
-  fit,
   formatCount,
   heading,
   INK,
   MUTED,
+  pageFooters,
   type TableColumn,
   table,
   tableStartHeight,
@@ -195,31 +195,6 @@ function groups(
     .text(`A bale in two ${by.plural} counts in both.`, doc.page.margins.left);
 }
 
-/** Page numbers and the generated-at line, written into every page's bottom margin. */
-function footers(doc: Doc, content: ReportPdfContent): void {
-  const { start, count } = doc.bufferedPageRange();
-  const stamp = `${content.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  for (let i = start; i < start + count; i += 1) {
-    doc.switchToPage(i);
-    const left = doc.page.margins.left;
-    const width = doc.page.width - left - doc.page.margins.right;
-    const y = doc.page.height - doc.page.margins.bottom + 16;
-    // The margin is left alone by the text flow: writing here must not add a page.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.font(FONT).fontSize(8).fillColor(MUTED);
-    doc.text(fit(doc, `Generated ${stamp} by Baletrack`, width / 2), left, y, {
-      lineBreak: false,
-    });
-    doc.text(`Page ${i - start + 1} of ${count}`, left, y, {
-      width,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = bottom;
-  }
-}
-
 /**
  * The printable report as a PDF document: a readable stream of the file, ended once written.
  * `compress: false` leaves the page contents readable (tests read the text back).
@@ -249,7 +224,7 @@ export function reportPdf(content: ReportPdfContent, options: { compress?: boole
     content.byCutting,
   );
   reportPdfYield(doc, content.fieldYield, content.system);
-  footers(doc, content);
+  pageFooters(doc, content.generatedAt);
   doc.end();
   return doc;
 }

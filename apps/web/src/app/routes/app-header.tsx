@@ -127,6 +127,9 @@ export function AppHeader() {
                 <Menu.Item component={Link} to={routePaths.inventory}>
                   Inventory
                 </Menu.Item>
+                <Menu.Item component={Link} to={routePaths.loads}>
+                  Loads
+                </Menu.Item>
                 <Menu.Item component={Link} to={routePaths.yield}>
                   Yield per Field
                 </Menu.Item>

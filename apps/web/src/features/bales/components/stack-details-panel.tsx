@@ -11,7 +11,9 @@ import { baleName, byCreationTime } from '@/features/bales/utils/bale-name';
 import { gradeText } from '@/features/bales/utils/grade-text';
 import { stackNutrition } from '@/features/bales/utils/stack-nutrition';
 import { formatMoney } from '@/features/inventory';
+import { AddToLoad } from '@/features/loads';
 import { useDisplayUnits, useRfvEnabled } from '@/features/settings';
+import { useMay } from '@/features/users';
 import { useActiveFilter } from '@/hooks/use-active-filter';
 import { useBaleTimeFilter } from '@/hooks/use-bale-time-filter';
 import { formatCount, formatNumber, formatPercent } from '@/lib/format';
@@ -63,6 +65,7 @@ export function StackDetailsPanel({ stackId, onClose, onOpenBale }: StackDetails
   const units = useDisplayUnits();
   const rfvEnabled = useRfvEnabled();
   const fieldName = useFieldNames();
+  const may = useMay();
   const stack = info.data?.stack;
   // As they were made, named by tag serial (then field and time).
   const bales = useMemo(
@@ -120,6 +123,10 @@ export function StackDetailsPanel({ stackId, onClose, onOpenBale }: StackDetails
               { label: 'Location', value: `${stack.lat.toFixed(5)}, ${stack.lon.toFixed(5)}` },
             ]}
           />
+          {/* The bales listed below: those the map counts in the stack. */}
+          {may('loads') && info.data.bales.length > 0 && (
+            <AddToLoad uids={info.data.bales.map((bale) => bale.uid)} />
+          )}
           <Stack gap={2}>
             <Text size="xs" fw={700} tt="uppercase" c="dimmed">
               Bales in this stack

@@ -1,8 +1,8 @@
 import type { ReportCsvRequest } from '@baletrack/contracts/reports/report';
 import { useMutation } from '@tanstack/react-query';
-import { filenameFromDisposition } from '@/features/reports/utils/save-file';
 import { dataApi } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download-file';
+import { filenameFromDisposition } from '@/lib/save-file';
 
 /** The report's two files: the bales as CSV, the printable summary as PDF (same query). */
 export type ReportFormat = 'csv' | 'pdf';

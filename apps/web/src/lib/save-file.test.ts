@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filenameFromDisposition } from '@/features/reports/utils/save-file';
+import { filenameFromDisposition } from '@/lib/save-file';
 
 describe('filenameFromDisposition', () => {
   it("reads the server's attachment name", () => {
