@@ -108,6 +108,24 @@ export async function richFarm(t: TestApp, label: string, bales = 12) {
       createdAt: new Date(),
     })
     .execute();
+  const loadId = randomUUID();
+  await db
+    .insertInto('loads')
+    .values({ orgId, id: loadId, name: `${label} load`, status: 'open', createdBy: owner.id })
+    .execute();
+  await db.insertInto('loadBales').values({ orgId, loadId, baleUid: 'EXPORT-LOADED' }).execute();
+  await db
+    .insertInto('loadLinks')
+    .values({
+      orgId,
+      id: randomUUID(),
+      loadId,
+      token: `secret-${randomUUID()}`,
+      showFarmName: false,
+      createdBy: owner.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .execute();
   await db.insertInto('heatRiskRecipients').values({ orgId, userId: sub.id }).execute();
   await db
     .insertInto('heatRiskMails')

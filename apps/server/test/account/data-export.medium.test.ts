@@ -99,6 +99,7 @@ describe('POST /reports/email-user-data', () => {
         'subscription-months.json',
         'support-chat.json',
         'hay-prices.json',
+        'loads.json',
         'heat-risk-mail.json',
       ].sort(),
     );
@@ -124,6 +125,12 @@ describe('POST /reports/email-user-data', () => {
     expect(JSON.parse(files['hay-prices.json'] ?? '')).toMatchObject([
       { grade: 'legume.Premium', price: 240, unit: 'shortTon', effectiveFrom: '2025-05-01' },
     ]);
+    const loads = JSON.parse(files['loads.json'] ?? '');
+    expect(loads).toMatchObject([
+      { status: 'open', baleUids: ['EXPORT-LOADED'], links: [{ showFarmName: false }] },
+    ]);
+    // The buyer's link is a secret: the export names the link, never its address.
+    expect(files['loads.json']).not.toContain('secret-');
     expect(JSON.parse(files['heat-risk-mail.json'] ?? '')).toMatchObject({
       recipientUserIds: [expect.any(String)],
       mails: [{ day: '2025-06-10', entryCount: 2 }],

@@ -43,6 +43,7 @@ describe('GET /reports/data-governance', () => {
       conversations: 1,
       dataExports: 1,
       hayPrices: 1,
+      loads: 1,
       heatRiskMail: 1,
     });
     for (const kind of report.kinds) {

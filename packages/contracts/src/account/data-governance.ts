@@ -19,6 +19,7 @@ export const dataKinds = [
   'conversations',
   'dataExports',
   'hayPrices',
+  'loads',
   'heatRiskMail',
 ] as const;
 export type DataKind = (typeof dataKinds)[number];

@@ -84,6 +84,7 @@ export async function buildExportZip(
   addFile('feedback.json', json(await files.readFeedback(ctx.db, orgId)));
   addFile('support-chat.json', json(await files.readConversations(ctx.db, orgId)));
   addFile('hay-prices.json', json(await files.readHayPrices(ctx.db, orgId)));
+  addFile('loads.json', json(await files.readLoads(ctx.db, orgId)));
   addFile('heat-risk-mail.json', json(await files.readHeatRiskMail(ctx.db, orgId)));
   await progress(0.05);
 

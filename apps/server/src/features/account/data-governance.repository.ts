@@ -36,6 +36,7 @@ export async function countOrganizationData(
         count('chatMessages', 'conversations'),
         count('dataExports', 'dataExports'),
         count('hayPrices', 'hayPrices'),
+        count('loads', 'loads'),
         count('heatRiskRecipients', 'heatRiskMail'),
         eb
           .selectFrom('outbox')

@@ -132,6 +132,13 @@ const kinds: Record<
     retention: `${untilClosed}. Earlier prices are kept, so a past value can be recomputed`,
     visibleTo: `${everyone}; the owner and managers set them`,
   },
+  loads: {
+    label: 'Loads',
+    whatIsKept:
+      'Each load of hay for a buyer: its details, its bales, who shipped it and when, and the links you made for the buyer with how often each was opened',
+    retention: `${untilClosed}. A deleted load goes with its links; a shipped one is kept`,
+    visibleTo: `${everyone}; the owner and managers build and share them; a buyer sees one load while its link lasts`,
+  },
   heatRiskMail: {
     label: 'Heat-risk mail: people chosen',
     whatIsKept:

@@ -262,3 +262,58 @@ export async function readHeatRiskMail(db: Db, orgId: string) {
   ]);
   return { recipientUserIds: recipients.map((r) => r.userId), mails };
 }
+
+/** Loads with their bales' uids and their buyers' links, without the links' secrets. */
+export async function readLoads(db: Db, orgId: string) {
+  const [loads, bales, links] = await Promise.all([
+    db
+      .selectFrom('loads')
+      .select([
+        'id',
+        'name',
+        'buyer',
+        'destination',
+        'shipDate',
+        'vehicle',
+        'notes',
+        'minGrade',
+        'status',
+        'createdBy',
+        'createdAt',
+        'shippedAt',
+        'shippedBy',
+      ])
+      .where('orgId', '=', orgId)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('loadBales')
+      .select(['loadId', 'baleUid'])
+      .where('orgId', '=', orgId)
+      .orderBy('baleUid')
+      .execute(),
+    db
+      .selectFrom('loadLinks')
+      .select([
+        'id',
+        'loadId',
+        'showFarmName',
+        'createdBy',
+        'createdAt',
+        'expiresAt',
+        'revokedAt',
+        'openCount',
+        'lastOpenedAt',
+      ])
+      .where('orgId', '=', orgId)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return loads.map((load) => ({
+    ...load,
+    baleUids: bales.filter((b) => b.loadId === load.id).map((b) => b.baleUid),
+    links: links.filter((l) => l.loadId === load.id).map(({ loadId: _, ...link }) => link),
+  }));
+}
