@@ -11,6 +11,7 @@ import type { AppContext } from './app-context.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { accountDataRoutes } from './features/account/account-data.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { auditsRoutes } from './features/audits/audits.routes.ts';
 import { authorizedEmailsRoutes } from './features/authorized-emails/authorized-emails.routes.ts';
 import { automatedReportsRoutes } from './features/automated-reports/automated-reports.routes.ts';
 import { balersRoutes } from './features/balers/balers.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await dataApi.register(summariesRoutes);
       await dataApi.register(inventoryRoutes);
       await dataApi.register(loadsRoutes);
+      await dataApi.register(auditsRoutes);
       await dataApi.register(yieldRoutes);
       await dataApi.register(heatmapsRoutes);
       await dataApi.register(heatRiskRoutes);

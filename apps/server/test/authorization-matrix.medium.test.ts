@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { messages } from '@baletrack/contracts/errors/messages';
 import { fieldsResponseSchema } from '@baletrack/contracts/fields/field';
 import { emptyFilter } from '@baletrack/contracts/filters/filter';
@@ -254,6 +255,27 @@ const matrix: Row[] = [
     '/data-api/loads/{id}/links/{linkId}',
     FARM_DELETE,
     async (f) => ({ params: await newHomeLoadLink(f) }),
+  ],
+  // Stack audits: every user reads them; owners and managers record one.
+  ['GET', '/data-api/audits/stacks', ALL_READ],
+  ['GET', '/data-api/audits/stack', OWN_THING, (f) => q({ stackId: home(f).stackId })],
+  ['GET', '/data-api/audits', ALL_READ, (f) => q({ stackId: home(f).stackId })],
+  [
+    'POST',
+    '/data-api/audits',
+    FARM_CREATE,
+    (f) => ({
+      body: {
+        id: randomUUID(),
+        stackId: home(f).stackId,
+        stack: { lat: 46.6, lon: -120.5 },
+        storage: null,
+        expectedTags: [],
+        scans: [{ tag: 'TAGNOBODY', scannedAt: '2025-06-21T10:00:00Z' }],
+        startedAt: '2025-06-21T09:00:00Z',
+        finishedAt: '2025-06-21T10:00:00Z',
+      },
+    }),
   ],
   // Public: the buyer's link is the credential; an unknown one is the same 404 for everyone.
   [

@@ -569,6 +569,26 @@ export interface LoadLinksTable {
   lastOpenedAt: Date | null;
 }
 
+/** One stack audit by scanning (migration 0027), as the phone sent it and the server read it. */
+export interface StackAuditsTable {
+  orgId: string;
+  id: string;
+  stackId: string;
+  stackLat: number;
+  stackLon: number;
+  storage: string | null;
+  userId: string;
+  by: string;
+  startedAt: Date;
+  finishedAt: Date;
+  recordedAt: DefaultedTimestamp;
+  expectedCount: number;
+  found: JsonColumn<string[]>;
+  missing: JsonColumn<string[]>;
+  unexpected: JsonColumn<{ tag: string; reason: string; otherStorage: string | null }[]>;
+  moved: number;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -608,6 +628,7 @@ export interface Database {
   loads: LoadsTable;
   loadBales: LoadBalesTable;
   loadLinks: LoadLinksTable;
+  stackAudits: StackAuditsTable;
 }
 
 /**

@@ -24,6 +24,7 @@ import * as cropNutrientRemoval from './migrations/2026-11-29-0023-crop-nutrient
 import * as automatedReportYield from './migrations/2026-11-29-0024-automated-report-yield.ts';
 import * as mailAttachmentLists from './migrations/2026-11-29-0025-mail-attachment-lists.ts';
 import * as loads from './migrations/2026-12-01-0026-loads.ts';
+import * as stackAudits from './migrations/2026-12-01-0027-stack-audits.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0024-automated-report-yield': automatedReportYield,
   '2026-11-29-0025-mail-attachment-lists': mailAttachmentLists,
   '2026-12-01-0026-loads': loads,
+  '2026-12-01-0027-stack-audits': stackAudits,
 };
 
 /**

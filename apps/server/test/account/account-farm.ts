@@ -126,6 +126,26 @@ export async function richFarm(t: TestApp, label: string, bales = 12) {
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     .execute();
+  await db
+    .insertInto('stackAudits')
+    .values({
+      orgId,
+      id: randomUUID(),
+      stackId: randomUUID(),
+      stackLat: 46.61,
+      stackLon: -120.49,
+      storage: `${label} Yard`,
+      userId: owner.id,
+      by: owner.email,
+      startedAt: new Date('2025-06-11T09:00:00Z'),
+      finishedAt: new Date('2025-06-11T09:20:00Z'),
+      expectedCount: 2,
+      found: JSON.stringify(['EXPORT-TAG-1']),
+      missing: JSON.stringify(['EXPORT-TAG-2']),
+      unexpected: JSON.stringify([]),
+      moved: 0,
+    })
+    .execute();
   await db.insertInto('heatRiskRecipients').values({ orgId, userId: sub.id }).execute();
   await db
     .insertInto('heatRiskMails')

@@ -100,6 +100,7 @@ describe('POST /reports/email-user-data', () => {
         'support-chat.json',
         'hay-prices.json',
         'loads.json',
+        'stack-audits.json',
         'heat-risk-mail.json',
       ].sort(),
     );
@@ -128,6 +129,9 @@ describe('POST /reports/email-user-data', () => {
     const loads = JSON.parse(files['loads.json'] ?? '');
     expect(loads).toMatchObject([
       { status: 'open', baleUids: ['EXPORT-LOADED'], links: [{ showFarmName: false }] },
+    ]);
+    expect(JSON.parse(files['stack-audits.json'] ?? '')).toMatchObject([
+      { found: ['EXPORT-TAG-1'], missing: ['EXPORT-TAG-2'], expectedCount: 2 },
     ]);
     // The buyer's link is a secret: the export names the link, never its address.
     expect(files['loads.json']).not.toContain('secret-');

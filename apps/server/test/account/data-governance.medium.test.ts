@@ -44,6 +44,7 @@ describe('GET /reports/data-governance', () => {
       dataExports: 1,
       hayPrices: 1,
       loads: 1,
+      stackAudits: 1,
       heatRiskMail: 1,
     });
     for (const kind of report.kinds) {

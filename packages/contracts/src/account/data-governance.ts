@@ -20,6 +20,7 @@ export const dataKinds = [
   'dataExports',
   'hayPrices',
   'loads',
+  'stackAudits',
   'heatRiskMail',
 ] as const;
 export type DataKind = (typeof dataKinds)[number];

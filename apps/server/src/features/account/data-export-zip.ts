@@ -85,6 +85,7 @@ export async function buildExportZip(
   addFile('support-chat.json', json(await files.readConversations(ctx.db, orgId)));
   addFile('hay-prices.json', json(await files.readHayPrices(ctx.db, orgId)));
   addFile('loads.json', json(await files.readLoads(ctx.db, orgId)));
+  addFile('stack-audits.json', json(await files.readStackAudits(ctx.db, orgId)));
   addFile('heat-risk-mail.json', json(await files.readHeatRiskMail(ctx.db, orgId)));
   await progress(0.05);
 

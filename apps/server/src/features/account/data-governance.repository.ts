@@ -37,6 +37,7 @@ export async function countOrganizationData(
         count('dataExports', 'dataExports'),
         count('hayPrices', 'hayPrices'),
         count('loads', 'loads'),
+        count('stackAudits', 'stackAudits'),
         count('heatRiskRecipients', 'heatRiskMail'),
         eb
           .selectFrom('outbox')

@@ -139,6 +139,13 @@ const kinds: Record<
     retention: `${untilClosed}. A deleted load goes with its links; a shipped one is kept`,
     visibleTo: `${everyone}; the owner and managers build and share them; a buyer sees one load while its link lasts`,
   },
+  stackAudits: {
+    label: 'Stack audits',
+    whatIsKept:
+      'Each audit of a stack by scanning: the tags found, missing and not expected there, who scanned and when',
+    retention: untilClosed,
+    visibleTo: `${everyone}; the owner and managers record them`,
+  },
   heatRiskMail: {
     label: 'Heat-risk mail: people chosen',
     whatIsKept:

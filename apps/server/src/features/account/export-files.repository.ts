@@ -317,3 +317,30 @@ export async function readLoads(db: Db, orgId: string) {
     links: links.filter((l) => l.loadId === load.id).map(({ loadId: _, ...link }) => link),
   }));
 }
+
+/** Stack audits by scanning, oldest first. */
+export function readStackAudits(db: Db, orgId: string) {
+  return db
+    .selectFrom('stackAudits')
+    .select([
+      'id',
+      'stackId',
+      'stackLat',
+      'stackLon',
+      'storage',
+      'userId',
+      'by',
+      'startedAt',
+      'finishedAt',
+      'recordedAt',
+      'expectedCount',
+      'found',
+      'missing',
+      'unexpected',
+      'moved',
+    ])
+    .where('orgId', '=', orgId)
+    .orderBy('finishedAt')
+    .orderBy('id')
+    .execute();
+}

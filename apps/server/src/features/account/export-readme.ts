@@ -32,6 +32,7 @@ export function exportReadme(about: {
     'authorized-emails.json, feedback.json, support-chat.json',
     'hay-prices.json         hay prices per grade, every change with the day it took effect',
     'loads.json              loads for buyers with their bales (uids) and buyer links (no secrets)',
+    'stack-audits.json       stack audits by scanning: found, missing and unexpected tags',
     'heat-risk-mail.json     who besides the owner gets the daily heat-risk mail, days it was sent',
   ];
   if (about.lockedBales > 0) {

@@ -1,0 +1,84 @@
+import type { Db, StackAuditsTable } from '@baletrack/db/database';
+import type { Insertable } from 'kysely';
+import { visibleBales } from '../bales/bales.repository.ts';
+
+const auditColumns = [
+  'id',
+  'stackId',
+  'storage',
+  'by',
+  'startedAt',
+  'finishedAt',
+  'expectedCount',
+  'found',
+  'missing',
+  'unexpected',
+  'moved',
+] as const;
+
+export type AuditRow = Awaited<ReturnType<typeof findAudit>> & {};
+
+export function findAudit(db: Db, orgId: string, id: string) {
+  return db
+    .selectFrom('stackAudits')
+    .select(auditColumns)
+    .where('orgId', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Records an audit once: false when one with its id was recorded already. */
+export async function insertAudit(db: Db, row: Insertable<StackAuditsTable>) {
+  const inserted = await db
+    .insertInto('stackAudits')
+    .values(row)
+    .onConflict((oc) => oc.columns(['orgId', 'id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** A stack's audits, newest first. */
+export function listStackAudits(db: Db, orgId: string, stackId: string, limit: number) {
+  return db
+    .selectFrom('stackAudits')
+    .select(auditColumns)
+    .where('orgId', '=', orgId)
+    .where('stackId', '=', stackId)
+    .orderBy('finishedAt', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The newest audit of each of these stacks. */
+export function listLatestAudits(db: Db, orgId: string, stackIds: string[]) {
+  if (stackIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('stackAudits')
+    .distinctOn('stackId')
+    .select(auditColumns)
+    .where('orgId', '=', orgId)
+    .where('stackId', 'in', stackIds)
+    .orderBy('stackId')
+    .orderBy('finishedAt', 'desc')
+    .execute();
+}
+
+/** Visible bales among these uids, with their tag and whether they were loaded out. */
+export function listBalesByUid(db: Db, orgId: string, uids: string[]) {
+  if (uids.length === 0) return Promise.resolve([]);
+  return visibleBales(db, orgId)
+    .select(['bales.uid', 'bales.tagSerialNumber', 'bales.loadType'])
+    .where('bales.uid', 'in', uids)
+    .execute();
+}
+
+/** Visible bales carrying these tags, with whether they were loaded out. */
+export function listBalesByTag(db: Db, orgId: string, tags: string[]) {
+  if (tags.length === 0) return Promise.resolve([]);
+  return visibleBales(db, orgId)
+    .select(['bales.uid', 'bales.tagSerialNumber', 'bales.loadType'])
+    .where('bales.tagSerialNumber', 'in', tags)
+    .execute();
+}
