@@ -25,6 +25,9 @@ export default defineConfig({
     // screenshots and DOM snapshots of every step cost a sixth of the journeys' time.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
+    // The built app registers a service worker, which would answer requests that journeys route
+    // with page.route; a journey about working offline allows it again with test.use.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -20,6 +20,7 @@ const screens = [
   { path: '/inventory', heading: 'Inventory' },
   { path: '/yield', heading: 'Yield per Field' },
   { path: '/loads', heading: 'Loads' },
+  { path: '/audit', heading: 'Stack audit' },
   { path: '/heat-risk', heading: 'Heat risk' },
   { path: '/automated-reports', heading: 'Automated Reports' },
   { path: '/account', heading: 'Account management' },

@@ -236,7 +236,11 @@ export async function measureBaleDetails(
   account: { email: string; password: string },
   idToken: string,
 ): Promise<BaleDetailsRun> {
-  const context = await browser.newContext({ baseURL: url, viewport: VIEWPORT });
+  const context = await browser.newContext({
+    baseURL: url,
+    viewport: VIEWPORT,
+    serviceWorkers: 'block',
+  });
   try {
     const page = await context.newPage();
     await (await filledSignIn(page, account)).click();

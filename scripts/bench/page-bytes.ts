@@ -35,7 +35,13 @@ export async function measurePageBytes(
   url: string,
   account: { email: string; password: string },
 ): Promise<PageBytes> {
-  const options = { baseURL: url, viewport: { width: 1280, height: 720 } };
+  // No service worker: it would fetch the whole app for offline use in the background, which is
+  // not what the first screen needs (docs/adr/0039-stack-audits-offline.md).
+  const options = {
+    baseURL: url,
+    viewport: { width: 1280, height: 720 },
+    serviceWorkers: 'block' as const,
+  };
   // Signed in once to carry the stored tokens into a context whose cache is empty.
   const signIn = await browser.newContext(options);
   let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;

@@ -11,6 +11,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Baletrack</title>');
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-1a2b.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"Baletrack"}');
   t = await startTestApp({
     env: {
       WEB_DIST: webDist,
@@ -43,6 +45,16 @@ describe('the web app', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     const page = await fetch(`${t.url}/`);
     expect(page.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('never lets a browser keep an old service worker or manifest: a new build reaches phones', async () => {
+    const worker = await fetch(`${t.url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-type')).toContain('javascript');
+    const manifest = await fetch(`${t.url}/manifest.webmanifest`);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
   });
 
   it('tells the web app where everything is, including satellite tiles, and lets the map fetch them', async () => {

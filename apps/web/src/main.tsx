@@ -8,6 +8,7 @@ import { configureAmplify } from '@/lib/amplify';
 import { readSession } from '@/lib/auth-session';
 import { startErrorReporting } from '@/lib/error-reporting';
 import { loginHref, pathAfterSignIn, routeNameForPath, routePaths } from '@/lib/route-names';
+import { registerServiceWorker } from '@/lib/service-worker';
 
 // The entry loads only React DOM, Amplify's sign-in and the runtime configuration (and, when the
 // server offers the hosted sign-in, Amplify's redirect sign-in), then either the sign-in screen
@@ -106,3 +107,7 @@ try {
   console.error(error);
   root.render(<StartupError />);
 }
+
+// After the first screen, so keeping the app for offline use does not slow its start; built apps
+// only (a worker in development would serve stale modules).
+if (import.meta.env.PROD) registerServiceWorker();

@@ -87,7 +87,9 @@ export async function webApp(app: FastifyInstance): Promise<void> {
       // The build writes `.br` and `.gz` beside each file (apps/web/vite.config.ts): sent as
       // they are when the browser accepts them, so nothing is compressed per request.
       preCompressed: true,
-      // Hashed assets never change; everything else (the page) must always be fresh.
+      // Hashed assets never change; everything else must always be fresh: the page, and the
+      // service worker (sw.js, workbox-*.js) and manifest.webmanifest, whose next version is how
+      // a phone learns of a new build to keep for offline use (apps/web/vite.config.ts).
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(config.webDist, 'assets') + path.sep);
         reply.header(

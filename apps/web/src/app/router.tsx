@@ -112,6 +112,12 @@ export function createRouter() {
               ),
             },
             {
+              path: routePaths.audit,
+              lazy: lazyPage(routePaths.audit, () =>
+                import('@/app/routes/audit').then((page) => ({ Component: page.AuditRoute })),
+              ),
+            },
+            {
               path: routePaths.yield,
               lazy: lazyPage(routePaths.yield, () =>
                 import('@/app/routes/yield').then((page) => ({ Component: page.YieldRoute })),

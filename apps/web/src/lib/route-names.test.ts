@@ -12,6 +12,7 @@ describe('route names', () => {
     expect(routeNameForPath('/cuttings')).toBe('cuttings');
     expect(routeNameForPath('/help')).toBe('help');
     expect(routeNameForPath('/loads')).toBe('loads');
+    expect(routeNameForPath('/audit')).toBe('audit');
     // One load's page has no name of its own: after sign-in the grower starts on the map.
     expect(routeNameForPath('/loads/0b7c6a52-5b1f-4d55-9a47-0c9f1d2b7e11')).toBeUndefined();
     expect(routeNameForPath('/no-such-page')).toBeUndefined();
@@ -26,6 +27,7 @@ describe('route names', () => {
   it('returns after sign-in to the named route, and home for anything else', () => {
     expect(pathAfterSignIn(new URLSearchParams('redirect=home'))).toBe('/');
     expect(pathAfterSignIn(new URLSearchParams('redirect=users'))).toBe('/users');
+    expect(pathAfterSignIn(new URLSearchParams('redirect=audit'))).toBe('/audit');
     expect(pathAfterSignIn(new URLSearchParams(''))).toBe('/');
     expect(pathAfterSignIn(new URLSearchParams('redirect=login'))).toBe('/');
     // A path or an outside address is not a route name: no open redirect.

@@ -18,6 +18,7 @@ export const routePaths = {
   heatRisk: '/heat-risk',
   inventory: '/inventory',
   loads: '/loads',
+  audit: '/audit',
   yield: '/yield',
   admin: '/admin',
   help: '/help',

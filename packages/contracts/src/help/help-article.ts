@@ -14,6 +14,7 @@ export const helpArticleSlugs = [
   'cuttings-and-crops',
   'yield-per-field',
   'loads',
+  'stack-audits',
   'subscriptions-and-credits',
   'balers-and-authorized-emails',
   'sub-accounts',

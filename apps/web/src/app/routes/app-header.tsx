@@ -130,6 +130,9 @@ export function AppHeader() {
                 <Menu.Item component={Link} to={routePaths.loads}>
                   Loads
                 </Menu.Item>
+                <Menu.Item component={Link} to={routePaths.audit}>
+                  Stack audit
+                </Menu.Item>
                 <Menu.Item component={Link} to={routePaths.yield}>
                   Yield per Field
                 </Menu.Item>

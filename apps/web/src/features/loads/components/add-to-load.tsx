@@ -25,17 +25,7 @@ async function addToLoad(target: Target, uids: string[], onCreated: (id: string)
   const load =
     'id' in target
       ? target
-      : await createLoad(
-          loadDetailsSchema.parse({
-            name: target.name,
-            buyer: null,
-            destination: null,
-            shipDate: null,
-            vehicle: null,
-            notes: null,
-            minGrade: null,
-          }),
-        ).then((created) => {
+      : await createLoad(loadDetailsSchema.parse({ name: target.name })).then((created) => {
           onCreated(created.id);
           return created;
         });
