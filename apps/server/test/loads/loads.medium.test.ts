@@ -1,5 +1,6 @@
 import { messages } from '@baletrack/contracts/errors/messages';
 import { emptyFilter } from '@baletrack/contracts/filters/filter';
+import { heatRiskResponseSchema } from '@baletrack/contracts/heat-risk/heat-risk';
 import { inventoryValueResponseSchema } from '@baletrack/contracts/inventory/inventory';
 import {
   addLoadBalesResponseSchema,
@@ -142,6 +143,17 @@ describe('building a load', () => {
       ['TREATED', 30, false],
     ]);
     expect(read.totals.wetCount).toBe(1);
+
+    // The wet bale is on the heat-risk list until its load ships: then it has left the farm.
+    const atRisk = async () =>
+      heatRiskResponseSchema
+        .parse(await (await farm.get('/heat-risk')).json())
+        .entries.flatMap((entry) =>
+          entry.kind === 'stack' ? entry.bales.map((b) => b.uid) : [entry.bale.uid],
+        );
+    expect(await atRisk()).toContain('WET');
+    expect((await setStatus(farm, load.id, 'shipped')).status).toBe(200);
+    expect(await atRisk()).not.toContain('WET');
   });
 
   it('keeps a bale in one load, and adds by field and cutting or by a saved filter', async () => {
@@ -180,6 +192,19 @@ describe('building a load', () => {
     // Deleting a load frees its bales.
     expect((await farm.delete(`/loads/${first.id}`)).status).toBe(204);
     expect((await add(farm, second.id, { uids: ['A', 'B'] })).added).toBe(2);
+  });
+
+  it('adds the bales lying in an area drawn on the map', async () => {
+    const { farm } = await farmed();
+    const load = await newLoad(farm);
+    // Around the yard stack (A and B, 46.62 N 120.5 W): not North 40 or South, where the rest lie.
+    const yardBox = { west: -120.501, south: 46.619, east: -120.499, north: 46.621 };
+    expect(await add(farm, load.id, { box: yardBox })).toMatchObject({ added: 2, notFound: [] });
+    expect((await loadOf(farm, load.id)).bales.map((b) => b.uid)).toEqual(['A', 'B']);
+    const inverted = await farm.post(`/loads/${load.id}/bales`, {
+      box: { ...yardBox, south: yardBox.north, north: yardBox.south },
+    });
+    expect(await errorOf(inverted)).toEqual({ status: 400, message: loadMessages.areaInvalid });
   });
 
   it('refuses bad input with its message', async () => {

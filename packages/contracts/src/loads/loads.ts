@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundsSchema } from '../bales/bale-query.ts';
 import { nameSchema } from '../common/name.ts';
 import { filterDefinitionSchema } from '../filters/filter.ts';
 import { gradeBases, hayGradeSchema } from '../inventory/hay-grade.ts';
@@ -25,7 +26,10 @@ export const loadMessages = {
   shipped: 'This load has shipped and can no longer change.',
   empty: 'Add bales to this load before shipping it.',
   tooManyBales: `A load holds at most ${LOAD_BALES_MAX.toLocaleString('en-US')} bales.`,
-  pickOne: 'Pick the bales to add: by tag, by bale, by a saved filter, or by field and cutting.',
+  pickOne:
+    'Pick the bales to add: by tag, by bale, by an area of the map, by a saved filter, or by field and cutting.',
+  areaInvalid:
+    'Draw the area again: its south edge must be below its north edge, its west edge left of its east edge.',
   pickTooMany: `Add or remove at most ${LOAD_PICK_MAX.toLocaleString('en-US')} bales at a time.`,
   textTooLong: (what: string, max: number) => `${what} must be at most ${max} characters.`,
   dayInvalid: 'Enter the day the load leaves.',
@@ -82,6 +86,10 @@ export const addLoadBalesSchema = z
     filterId: z.uuid().optional(),
     /** A condition as a saved filter holds it: a field and cutting, a grade… */
     filter: filterDefinitionSchema.optional(),
+    /** An area drawn on the map: every bale lying in it now. */
+    box: boundsSchema
+      .refine((b) => b.south <= b.north && b.west <= b.east, loadMessages.areaInvalid)
+      .optional(),
   })
   .refine(
     (pick) => Object.values(pick).filter((way) => way !== undefined).length === 1,

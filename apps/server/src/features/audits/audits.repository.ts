@@ -1,6 +1,5 @@
 import type { Db, StackAuditsTable } from '@baletrack/db/database';
 import type { Insertable } from 'kysely';
-import { visibleBales } from '../bales/bales.repository.ts';
 
 const auditColumns = [
   'id',
@@ -62,23 +61,5 @@ export function listLatestAudits(db: Db, orgId: string, stackIds: string[]) {
     .where('stackId', 'in', stackIds)
     .orderBy('stackId')
     .orderBy('finishedAt', 'desc')
-    .execute();
-}
-
-/** Visible bales among these uids, with their tag and whether they were loaded out. */
-export function listBalesByUid(db: Db, orgId: string, uids: string[]) {
-  if (uids.length === 0) return Promise.resolve([]);
-  return visibleBales(db, orgId)
-    .select(['bales.uid', 'bales.tagSerialNumber', 'bales.loadType'])
-    .where('bales.uid', 'in', uids)
-    .execute();
-}
-
-/** Visible bales carrying these tags, with whether they were loaded out. */
-export function listBalesByTag(db: Db, orgId: string, tags: string[]) {
-  if (tags.length === 0) return Promise.resolve([]);
-  return visibleBales(db, orgId)
-    .select(['bales.uid', 'bales.tagSerialNumber', 'bales.loadType'])
-    .where('bales.tagSerialNumber', 'in', tags)
     .execute();
 }

@@ -12,6 +12,7 @@ import { distanceMetres } from '@baletrack/domain/geo/boundary-measure';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertMay } from '../../lib/roles.ts';
+import { findVisibleBalesByTag, findVisibleBalesByUid } from '../bales/bales.repository.ts';
 import { recordManualScans } from '../bales/manual-scan.service.ts';
 import { storageAreaAt } from '../bales/storage-area.ts';
 import type { FarmSnapshot, StackPlace } from '../map/map-snapshot.ts';
@@ -19,8 +20,6 @@ import {
   type AuditRow,
   findAudit,
   insertAudit,
-  listBalesByTag,
-  listBalesByUid,
   listLatestAudits,
   listStackAudits,
 } from './audits.repository.ts';
@@ -56,10 +55,11 @@ const resultOf = (row: AuditRow): AuditResult => ({
 
 /** The stack's members not loaded out, as visible bales with their tags. */
 async function onHandMembers(ctx: AppContext, orgId: string, place: StackPlace) {
-  const rows = await listBalesByUid(
+  const rows = await findVisibleBalesByUid(
     ctx.db,
     orgId,
     place.members.map((m) => m.uid),
+    {},
   );
   return rows.filter((row) => row.loadType !== 'retail');
 }
@@ -77,7 +77,7 @@ export async function auditStacks(
   const places = [...snapshot.stacks];
   const members = places.flatMap(([, place]) => place.members.map((m) => m.uid));
   const [rows, latest] = await Promise.all([
-    listBalesByUid(ctx.db, orgId, members),
+    findVisibleBalesByUid(ctx.db, orgId, members, {}),
     listLatestAudits(
       ctx.db,
       orgId,
@@ -87,21 +87,20 @@ export async function auditStacks(
   const loadedOut = new Set(rows.filter((r) => r.loadType === 'retail').map((r) => r.uid));
   const visible = new Set(rows.map((r) => r.uid));
   const lastAudit = new Map(latest.map((row) => [row.stackId, summaryOf(row)]));
-  const stacks: AuditStack[] = [];
-  for (const [id, place] of places) {
-    const storage = await storageAreaAt(ctx, orgId, place);
-    stacks.push({
+  const storages = await Promise.all(places.map(([, place]) => storageAreaAt(ctx, orgId, place)));
+  const stacks = places.map(
+    ([id, place], i): AuditStack => ({
       id,
       lat: place.lat,
       lon: place.lon,
-      storage: storage?.name ?? null,
+      storage: storages[i]?.name ?? null,
       baleCount: place.members.filter((m) => visible.has(m.uid) && !loadedOut.has(m.uid)).length,
       distanceM: near
         ? Math.round(distanceMetres([near.lon, near.lat], [place.lon, place.lat]))
         : null,
       lastAudit: lastAudit.get(id) ?? null,
-    });
-  }
+    }),
+  );
   stacks.sort((a, b) =>
     near
       ? (a.distanceM ?? 0) - (b.distanceM ?? 0)
@@ -172,7 +171,7 @@ export async function recordAudit(
   const others = scanned.filter((s) => !expected.has(s.tag));
 
   const snapshot = await ctx.mapIndex.snapshot(orgId);
-  const known = await listBalesByTag(
+  const known = await findVisibleBalesByTag(
     ctx.db,
     orgId,
     others.map((s) => s.tag),

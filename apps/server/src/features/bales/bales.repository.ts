@@ -163,6 +163,16 @@ export function findVisibleBalesByUid(db: Db, orgId: string, uids: string[], ran
     .execute();
 }
 
+/** The visible bales carrying these tags (a tag may be on more than one). */
+export function findVisibleBalesByTag(db: Db, orgId: string, tags: string[]) {
+  if (tags.length === 0) return Promise.resolve([]);
+  return visibleBales(db, orgId)
+    .select(baleColumns)
+    .where('bales.tagSerialNumber', 'in', tags)
+    .orderBy('bales.uid')
+    .execute();
+}
+
 export interface BoxBounds {
   west: number;
   south: number;

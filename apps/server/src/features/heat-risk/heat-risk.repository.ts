@@ -22,12 +22,16 @@ const riskColumns = [
  * ones the heat-risk rule can flag (older or drier bales are never at risk).
  */
 export function listWetRecentBales(db: Db, orgId: string, since: Date, aboveMoisture: number) {
-  return visibleBales(db, orgId)
-    .select(riskColumns)
-    .where('bales.creationTime', '>=', since)
-    .where('bales.avgMoisture', '>', aboveMoisture)
-    .orderBy('bales.uid')
-    .execute();
+  return (
+    visibleBales(db, orgId)
+      .select(riskColumns)
+      .where('bales.creationTime', '>=', since)
+      .where('bales.avgMoisture', '>', aboveMoisture)
+      // Loaded out (sold, or on a shipped load): no longer on the farm to heat.
+      .where(sql<boolean>`bales.load_type is distinct from 'retail'`)
+      .orderBy('bales.uid')
+      .execute()
+  );
 }
 
 /**

@@ -25,6 +25,10 @@ describe('help retrieval for the support chat', () => {
     );
     expect(retrieve('how do I invite a user')[0]?.slug).toBe('sub-accounts');
     expect(retrieve('buy credits')[0]?.slug).toBe('subscriptions-and-credits');
+    expect(retrieve('how do I give the buyer a link to a load')[0]?.slug).toBe('loads');
+    expect(retrieve('print a load ticket for the truck')[0]?.slug).toBe('loads');
+    expect(retrieve('audit a stack without signal')[0]?.slug).toBe('stack-audits');
+    expect(retrieve('scan tags with a barcode reader')[0]?.slug).toBe('stack-audits');
   });
 
   it('finds nothing when the articles do not cover the question', () => {

@@ -23,9 +23,9 @@ import { hayGrade } from '@baletrack/domain/quality-grade/hay-grade';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertMay } from '../../lib/roles.ts';
-import { baleSelection, withFilter } from '../bales/bale-selection.ts';
+import { type BaleSelection, baleSelection, withFilter } from '../bales/bale-selection.ts';
 import { commitBaleVersion, lockNextBaleVersion } from '../bales/bale-writes.repository.ts';
-import { listFieldNames } from '../bales/bales.repository.ts';
+import { inAnyBox, listFieldNames } from '../bales/bales.repository.ts';
 import { listPrices } from '../inventory/inventory.repository.ts';
 import { fileNamePart } from '../reports/report-filename.ts';
 import { findSettings } from '../settings/settings.repository.ts';
@@ -258,8 +258,9 @@ export async function removeLoad(ctx: AppContext, principal: Principal, id: stri
 }
 
 /**
- * POST /loads/{id}/bales: the picked bales that may join an open load (visible, not loaded out,
- * in no other load), and what was left out and why.
+ * POST /loads/{id}/bales: the picked bales (by tag, uid, saved or given filter, or an area of the
+ * map) that may join an open load (visible, not loaded out, in no other load), and what was left
+ * out and why.
  */
 export async function addLoadBales(
   ctx: AppContext,
@@ -274,7 +275,9 @@ export async function addLoadBales(
       ? await baleSelection(ctx, orgId, { filterId: pick.filterId })
       : pick.filter !== undefined
         ? withFilter(ctx, {}, pick.filter)
-        : undefined;
+        : pick.box !== undefined
+          ? boxSelection(pick.box)
+          : undefined;
   return changeLoad(ctx, principal, id, async (trx, load) => {
     assertOpen(load);
     const picked = await listPickedBales(
@@ -319,6 +322,11 @@ export async function addLoadBales(
     result.inOtherLoads = [...others.values()];
     return result;
   });
+}
+
+/** The bales lying in an area drawn on the map now, whenever they were made. */
+function boxSelection(box: NonNullable<AddLoadBales['box']>): BaleSelection {
+  return { range: {}, where: (eb) => inAnyBox(eb, 'current', [box]) };
 }
 
 /** DELETE /loads/{id}/bales: bales taken off an open load. */

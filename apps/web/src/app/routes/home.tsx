@@ -1,5 +1,7 @@
 import type { Field } from '@baletrack/contracts/fields/field';
 import { Box, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { HomeAreaPanel } from '@/app/routes/home-area-panel';
 import { GettingStarted } from '@/app/routes/home-getting-started';
 import { useHomeSelection } from '@/app/routes/home-selection';
 import { BaleDetailsPanel } from '@/features/bales/components/bale-details-panel';
@@ -12,8 +14,10 @@ import { HeatRiskLayer } from '@/features/heat-risk/components/heat-risk-layer';
 import { HeatmapMode } from '@/features/heatmaps/components/heatmap-mode';
 import { useHeatmapParams } from '@/features/heatmaps/hooks/use-heatmap-params';
 import { useAvailableYears } from '@/features/map/api/get-available-years';
+import { AreaSelection } from '@/features/map/components/area-selection';
 import { BaleMap } from '@/features/map/components/bale-map';
 import { mapSlots } from '@/features/map/utils/map-style';
+import type { ViewBounds } from '@/features/map/utils/view-query';
 import { useYieldMapParams, YieldMapMode } from '@/features/yield';
 
 const noFields: Field[] = [];
@@ -40,6 +44,13 @@ function YieldMap({ year, fields }: { year: number; fields: readonly Field[] }) 
  */
 export function HomeRoute() {
   const [selection, select] = useHomeSelection();
+  // The map's area selection: off (null), on, and the area drawn once there is one. It and a
+  // bale's or stack's details share the panel's place, so turning one on closes the other.
+  const [area, setArea] = useState<{ box: ViewBounds | null } | null>(null);
+  const selectArea = (on: boolean) => {
+    if (on && selection) select(null);
+    setArea(on ? { box: null } : null);
+  };
 
   // Heatmap mode or the yield map has the map: clusters and bale icons give way to its colours
   // and legend. Turning one on turns the other off; should an address name both, the heatmap's.
@@ -47,6 +58,8 @@ export function HomeRoute() {
   const [yieldMap] = useYieldMapParams();
   const yieldYear = heatmap.type === undefined ? yieldMap.year : undefined;
   const overlayActive = heatmap.type !== undefined || yieldYear !== undefined;
+  // A heatmap or the yield map hides the bales, and takes clicks on fields: no area meanwhile.
+  if (overlayActive && area !== null) setArea(null);
   // Where the map opens without bales: the fields (null without any, or if they fail to load).
   const fields = useFields();
   const homeBounds = fields.isPending
@@ -55,6 +68,25 @@ export function HomeRoute() {
       ? fieldsBounds(fields.data.fields)
       : null;
 
+  // Beside the map: the area's bales, or the bale's or stack's details.
+  const panel = area?.box ? (
+    <HomeAreaPanel box={area.box} onCancel={() => setArea(null)} />
+  ) : selection?.kind === 'bale' ? (
+    <BaleDetailsPanel
+      key={selection.uid}
+      uid={selection.uid}
+      onClose={() => select(null)}
+      onOpenStack={(id) => select({ kind: 'stack', id })}
+    />
+  ) : selection ? (
+    <StackDetailsPanel
+      key={selection.id}
+      stackId={selection.id}
+      onClose={() => select(null)}
+      onOpenBale={(uid) => select({ kind: 'bale', uid })}
+    />
+  ) : null;
+
   return (
     <Box h={FULL_HEIGHT} style={{ display: 'flex' }}>
       {/* Every screen has a first heading; the map's is for screen readers. */}
@@ -62,9 +94,13 @@ export function HomeRoute() {
       <Box pos="relative" style={{ flex: 1, minWidth: 0 }}>
         <BaleMap
           selection={selection}
-          onSelect={select}
+          onSelect={(next) => {
+            setArea(null);
+            select(next);
+          }}
           homeBounds={homeBounds}
           overlayActive={overlayActive}
+          selectingArea={area !== null}
         >
           {({ onImagery }) => (
             <>
@@ -78,30 +114,32 @@ export function HomeRoute() {
                 <YieldMap year={yieldYear} fields={fields.data?.fields ?? noFields} />
               )}
               <HeatRiskLayer beforeId={mapSlots.labels} hidden={overlayActive} />
+              {!overlayActive && (
+                <AreaSelection
+                  active={area !== null}
+                  onActiveChange={selectArea}
+                  box={area?.box ?? null}
+                  onDrawn={(box) => setArea({ box })}
+                />
+              )}
             </>
           )}
         </BaleMap>
         <Box pos="absolute" top={12} left={12} style={{ zIndex: 2 }}>
           <GettingStarted />
         </Box>
-        {selection && (
-          // Ends above the map's zoom buttons so they stay reachable with a panel open.
-          <Box pos="absolute" top={12} right={12} bottom={120} style={{ display: 'flex' }}>
-            {selection.kind === 'bale' ? (
-              <BaleDetailsPanel
-                key={selection.uid}
-                uid={selection.uid}
-                onClose={() => select(null)}
-                onOpenStack={(id) => select({ kind: 'stack', id })}
-              />
-            ) : (
-              <StackDetailsPanel
-                key={selection.id}
-                stackId={selection.id}
-                onClose={() => select(null)}
-                onOpenBale={(uid) => select({ kind: 'bale', uid })}
-              />
-            )}
+        {panel && (
+          // Ends above the map's zoom buttons and area control, so they stay reachable with a
+          // panel open.
+          // The area's panel is only as tall as its form, so the drawn area stays in sight.
+          <Box
+            pos="absolute"
+            top={12}
+            right={12}
+            bottom={160}
+            style={{ display: 'flex', alignItems: area?.box ? 'flex-start' : undefined }}
+          >
+            {panel}
           </Box>
         )}
       </Box>

@@ -125,7 +125,7 @@ export function StackDetailsPanel({ stackId, onClose, onOpenBale }: StackDetails
           />
           {/* The bales listed below: those the map counts in the stack. */}
           {may('loads') && info.data.bales.length > 0 && (
-            <AddToLoad uids={info.data.bales.map((bale) => bale.uid)} />
+            <AddToLoad pick={{ uids: info.data.bales.map((bale) => bale.uid) }} />
           )}
           <Stack gap={2}>
             <Text size="xs" fw={700} tt="uppercase" c="dimmed">

@@ -1,4 +1,4 @@
-import { loadDetailsSchema } from '@baletrack/contracts/loads/loads';
+import { type AddLoadBales, loadDetailsSchema } from '@baletrack/contracts/loads/loads';
 import { Alert, Anchor, Button, Select, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -17,11 +17,14 @@ const NEW_LOAD = 'new';
 
 type Target = { id: string; name: string } | { name: string };
 
+/** The bales to add: a stack's, by uid, or every bale lying in an area drawn on the map. */
+export type LoadPick = { uids: string[] } | { box: NonNullable<AddLoadBales['box']> };
+
 /**
  * Into an open load, or a new one made with just its name first (`onCreated` hears of it, so a
  * retry after a failed add goes to that load instead of making another).
  */
-async function addToLoad(target: Target, uids: string[], onCreated: (id: string) => void) {
+async function addToLoad(target: Target, pick: LoadPick, onCreated: (id: string) => void) {
   const load =
     'id' in target
       ? target
@@ -29,19 +32,19 @@ async function addToLoad(target: Target, uids: string[], onCreated: (id: string)
           onCreated(created.id);
           return created;
         });
-  return { load: { id: load.id, name: load.name }, result: await addLoadBales(load.id, { uids }) };
+  return { load: { id: load.id, name: load.name }, result: await addLoadBales(load.id, pick) };
 }
 
 interface AddToLoadProps {
-  /** The bales to add: a stack's, as its panel lists them. */
-  uids: string[];
+  /** A stack's bales, as its panel lists them, or an area's, counted only once added. */
+  pick: LoadPick;
 }
 
 /**
- * "Add to a load" from the map (owner or manager): a stack's bales into one of the open loads or
- * a new one, then what was added and a link to the load.
+ * "Add to a load" from the map (owner or manager): a stack's or an area's bales into one of the
+ * open loads or a new one, then what was added and a link to the load.
  */
-export function AddToLoad({ uids }: AddToLoadProps) {
+export function AddToLoad({ pick }: AddToLoadProps) {
   const [opened, setOpened] = useState(false);
   const loads = useLoads({ enabled: opened });
   const openLoads = (loads.data?.loads ?? []).filter((l) => l.status === 'open');
@@ -50,7 +53,7 @@ export function AddToLoad({ uids }: AddToLoadProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const add = useMutation({
-    mutationFn: (target: Target) => addToLoad(target, uids, setChoice),
+    mutationFn: (target: Target) => addToLoad(target, pick, setChoice),
     onSettled: () => queryClient.invalidateQueries({ queryKey: loadsKeys.all }),
   });
   // Until one is picked: the newest open load, or a new one when none is open (or unreadable).
@@ -132,7 +135,9 @@ export function AddToLoad({ uids }: AddToLoadProps) {
           disabled={chosen === null}
           style={{ alignSelf: 'flex-start' }}
         >
-          Add {formatCount(uids.length, 'bale', 'bales')}
+          {'uids' in pick
+            ? `Add ${formatCount(pick.uids.length, 'bale', 'bales')}`
+            : 'Add the bales in this area'}
         </Button>
         {done && (
           <AddedBalesResult result={done.result}>

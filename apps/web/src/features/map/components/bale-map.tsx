@@ -58,6 +58,11 @@ interface BaleMapProps {
    * and colour legend give way to it and to its own legend.
    */
   overlayActive?: boolean;
+  /**
+   * An area is being selected (components/area-selection): a drag draws it instead of moving the
+   * map, and a click picks no bale; on a phone the panels beside the map step aside for it.
+   */
+  selectingArea?: boolean;
   /** Other features' layers (fields), told whether imagery lies beneath them. */
   children?: (options: { onImagery: boolean }) => ReactNode;
 }
@@ -72,7 +77,7 @@ const emptyItems: ClustersResponse = { clusters: [], bales: [], stacks: [], lock
  * coloured by a measure, over the bundled offline style or the operator's imagery.
  */
 export function BaleMap(props: BaleMapProps) {
-  const { selection, onSelect, homeBounds, overlayActive = false, children } = props;
+  const { selection, onSelect, homeBounds, overlayActive = false, selectingArea = false } = props;
   const mapRef = useRef<MapRef>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
@@ -91,7 +96,7 @@ export function BaleMap(props: BaleMapProps) {
   const { source, imagery, setImagery, available, onImagery } = useImagery();
 
   const duration = reduceMotion ? 0 : 700;
-  const detailsOpen = selection !== null;
+  const detailsOpen = selection !== null || selectingArea;
   // On a phone a bale's details cover the map: the panels beside the map step aside meanwhile.
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   // Measured on the map's box, which exists before the map itself is made.
@@ -194,8 +199,10 @@ export function BaleMap(props: BaleMapProps) {
           attributionControl={false}
           dragRotate={false}
           pitchWithRotate={false}
-          interactiveLayerIds={overlayActive ? [] : interactiveLayers}
-          cursor={hovered ? 'pointer' : undefined}
+          dragPan={!selectingArea}
+          boxZoom={!selectingArea}
+          interactiveLayerIds={overlayActive || selectingArea ? [] : interactiveLayers}
+          cursor={selectingArea ? 'crosshair' : hovered ? 'pointer' : undefined}
           onLoad={(event) => {
             readView(event.target);
             setLoaded(true);
@@ -233,7 +240,7 @@ export function BaleMap(props: BaleMapProps) {
               tileUrl={absoluteTileUrl}
             />
           )}
-          {loaded && children?.({ onImagery })}
+          {loaded && props.children?.({ onImagery })}
           {loaded && !overlayActive && (
             <BaleLayers data={data} scale={scale} selection={selection} />
           )}
