@@ -7,7 +7,7 @@ import {
   auditsResponseSchema,
   type RecordAudit,
 } from '@baletrack/contracts/audits/audits';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Farm,
   ingest,
@@ -25,17 +25,17 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 // five in the home yard (one of them loaded out), a stack of three on the back lot, a bale lying
 // loose in the field and one loose bale loaded out.
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0).reverse()) await app.close();
+// One app for the file, a new organization per test.
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ startAt: '2025-06-25T12:00:00Z', env: { BILLING: 'off' } });
 });
+afterAll(() => t.close());
 
 const yard = { lat: 46.62, lon: -120.5 };
 const backLot = { lat: 46.62 + metres.lat(500), lon: -120.5 };
 
 async function auditFarm() {
-  const t = await startTestApp({ startAt: '2025-06-25T12:00:00Z', env: { BILLING: 'off' } });
-  apps.push(t);
   const farm = await newFarm(t, 'Audited Hay');
   await newGeofence(t.ctx, farm.orgId, {
     name: 'Home yard',

@@ -9,20 +9,24 @@ import {
   newGeofence,
   square,
 } from '../helpers/farm.ts';
-import { startTestApp } from '../helpers/test-app.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // The organization is Imperial US, so prices are per short ton (907.18474 kg).
 export const TON = 907.18474;
 
 const yard = { lat: 46.62, lon: -120.5 };
 
+/** The app the priced farm's figures are worked out for: 25 June 2025, billing off. */
+export const pricedFarmApp = () =>
+  startTestApp({ startAt: '2025-06-25T12:00:00Z', env: { BILLING: 'off' } });
+
 /**
  * A farm valued by hand in the inventory tests: alfalfa on North 40 and timothy on South, six
- * bales (A–F) and four price rows (the legume Good price changes on 15 June). The caller closes
- * `t`.
+ * bales (A–F) and four price rows (the legume Good price changes on 15 June). In an app of its
+ * own (the caller closes `t`), or a new organization in `shared`.
  */
-export async function pricedFarm() {
-  const t = await startTestApp({ startAt: '2025-06-25T12:00:00Z', env: { BILLING: 'off' } });
+export async function pricedFarm(shared?: TestApp) {
+  const t = shared ?? (await pricedFarmApp());
   const farm = await newFarm(t, 'Valued Hay');
   const north = await newField(t.ctx, farm.orgId, {
     name: 'North 40',

@@ -7,26 +7,24 @@ import {
   pricesResponseSchema,
   stackValueResponseSchema,
 } from '@baletrack/contracts/inventory/inventory';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateSettings } from '../../src/features/settings/settings.repository.ts';
 import { type Farm, ingest } from '../helpers/farm.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { pricedFarm, TON } from './inventory-farm.ts';
+import { pricedFarm, pricedFarmApp, TON } from './inventory-farm.ts';
 
 // Prices per grade and the value of the hay on hand (docs/product.md#beyond-the-spec-quality-and-value),
 // worked out by hand. The organization is Imperial US, so prices are per short ton
 // (907.18474 kg): a bale of 907.18474 kg is one ton, of 453.59237 kg half a ton.
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0).reverse()) await app.close();
+// One app for the file, a new organization per test: each starts from the same hand-valued farm.
+let shared: TestApp;
+beforeAll(async () => {
+  shared = await pricedFarmApp();
 });
+afterAll(() => shared.close());
 
-async function farmed() {
-  const priced = await pricedFarm();
-  apps.push(priced.t);
-  return priced;
-}
+const farmed = () => pricedFarm(shared);
 
 async function valueOn(farm: Farm, asOf?: string): Promise<InventoryValueResponse> {
   const response = await farm.get('/inventory/value', asOf ? { asOf } : {});

@@ -11,10 +11,10 @@ import {
   loadsResponseSchema,
 } from '@baletrack/contracts/loads/loads';
 import decodeQR from 'qr/decode.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Farm, ingest, newBale, newFarm } from '../helpers/farm.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { pricedFarm, TON } from '../inventory/inventory-farm.ts';
+import { pricedFarm, pricedFarmApp, TON } from '../inventory/inventory-farm.ts';
 import { pdfStreams, pdfText } from '../reports/read-pdf.ts';
 
 // Loads (docs/product.md#beyond-the-spec-loads) on the inventory's hand-valued farm: alfalfa
@@ -22,14 +22,15 @@ import { pdfStreams, pdfText } from '../reports/read-pdf.ts';
 // out, D timothy (grass Good), E in no field, F alfalfa made on 20 June. Imperial US: prices per
 // short ton; "today" is 25 June 2025.
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0).reverse()) await app.close();
+// One app for the file, a new organization per test: each starts from the same hand-valued farm.
+let t: TestApp;
+beforeAll(async () => {
+  t = await pricedFarmApp();
 });
+afterAll(() => t.close());
 
 async function farmed() {
-  const priced = await pricedFarm();
-  apps.push(priced.t);
+  const priced = await pricedFarm(t);
   const tag = (uid: string) => priced.bales.find((b) => b.uid === uid)?.tagSerialNumber as string;
   return { ...priced, tag };
 }
@@ -434,7 +435,12 @@ describe('a buyer’s link', () => {
     );
     expect((await fetch(fresh.url)).status).toBe(200);
     t.advance(86_400_000 + 1);
-    expect(await gone(fresh.url)).toBe(unknown);
+    try {
+      expect(await gone(fresh.url)).toBe(unknown);
+    } finally {
+      // The file's other tests work on 25 June.
+      t.advance(-(86_400_000 + 1));
+    }
   });
 
   it('is printed on the ticket as a QR code a phone reads back', async () => {
