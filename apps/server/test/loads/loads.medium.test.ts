@@ -443,6 +443,17 @@ describe('a buyer’s link', () => {
     }
   });
 
+  it('is rate limited against guessing: 60 tries a minute from one address', async () => {
+    const base = `${t.url}/data-api/public/loads/`;
+    // The file's other tests opened links from this address too: at most 61 tries reach the cap.
+    const statuses: number[] = [];
+    for (let i = 0; i < 61 && statuses.at(-1) !== 429; i += 1) {
+      statuses.push((await fetch(`${base}${'G'.repeat(53)}${i % 10}`)).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(new Set(statuses.slice(0, -1))).toEqual(new Set([404]));
+  });
+
   it('is printed on the ticket as a QR code a phone reads back', async () => {
     const { farm, load, link } = await shared();
     const bytes = Buffer.from(await (await farm.get(`/loads/${load.id}/ticket`)).arrayBuffer());
