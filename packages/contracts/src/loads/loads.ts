@@ -69,7 +69,6 @@ export const loadDetailsSchema = z.strictObject({
   minGrade: hayGradeSchema.nullish().transform(orNull),
 });
 export type LoadDetails = z.infer<typeof loadDetailsSchema>;
-export type LoadDetailsInput = z.input<typeof loadDetailsSchema>;
 
 const uid = z.string().trim().min(1).max(200);
 const picked = (item: z.ZodString) =>

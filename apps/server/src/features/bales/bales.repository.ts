@@ -72,6 +72,12 @@ function organizationBales(
     .$if(where !== undefined, (q) => q.where((eb) => (where as BalePredicate)(eb)));
 }
 
+/**
+ * A bale still on hand: not loaded out (the baler's `retail` flag, which a shipped load sets too).
+ * Unset and `internal` are on hand (docs/product.md#beyond-the-spec-quality-and-value).
+ */
+export const onHand = sql<boolean>`bales.load_type is distinct from 'retail'`;
+
 /** The complement of `visibleBales` within the organization: kept and counted, never shown. */
 export function lockedBales(db: Db, orgId: string) {
   return db

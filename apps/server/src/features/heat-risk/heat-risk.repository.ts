@@ -1,6 +1,6 @@
 import type { Database, Db } from '@baletrack/db/database';
 import { sql, type Transaction } from 'kysely';
-import { visibleBales } from '../bales/bales.repository.ts';
+import { onHand, visibleBales } from '../bales/bales.repository.ts';
 import { lockOrganization } from '../users/users.repository.ts';
 
 /** What the heat-risk rule reads of a bale. */
@@ -28,7 +28,7 @@ export function listWetRecentBales(db: Db, orgId: string, since: Date, aboveMois
       .where('bales.creationTime', '>=', since)
       .where('bales.avgMoisture', '>', aboveMoisture)
       // Loaded out (sold, or on a shipped load): no longer on the farm to heat.
-      .where(sql<boolean>`bales.load_type is distinct from 'retail'`)
+      .where(onHand)
       .orderBy('bales.uid')
       .execute()
   );

@@ -2,7 +2,7 @@ import type { Database, Db, LoadsTable } from '@baletrack/db/database';
 import { type Insertable, sql, type Transaction, type Updateable } from 'kysely';
 import { legumeCrop } from '../bales/bale-grade-sql.ts';
 import type { BaleSelection } from '../bales/bale-selection.ts';
-import { madeWithin, visibleBales } from '../bales/bales.repository.ts';
+import { madeWithin, onHand, visibleBales } from '../bales/bales.repository.ts';
 
 const loadColumns = [
   'loads.id',
@@ -210,7 +210,7 @@ export async function markLoadBalesLoadedOut(
     .updateTable('bales')
     .set({ loadType: 'retail', version: stamp.version, changedAt: stamp.changedAt })
     .where('orgId', '=', orgId)
-    .where(sql<boolean>`load_type is distinct from 'retail'`)
+    .where(onHand)
     .where('uid', 'in', (eb) =>
       eb
         .selectFrom('loadBales')
@@ -296,20 +296,15 @@ export async function openLoadLink(db: Db, orgId: string, token: string, now: Da
     .returning(['loadId', 'showFarmName', 'expiresAt'])
     .executeTakeFirst();
   if (!link) return undefined;
-  const organization = await db
+  const organization = await pageOrganization(db, orgId);
+  return organization ? { ...link, organization } : undefined;
+}
+
+/** What the ticket and the buyer's page read of the organization: its name and units. */
+export function pageOrganization(db: Db, orgId: string) {
+  return db
     .selectFrom('organizations')
     .select(['name', 'measurementSystem', 'rfvEnabled'])
     .where('id', '=', orgId)
     .executeTakeFirst();
-  return organization ? { ...link, organization } : undefined;
-}
-
-/** The organization's name, as the ticket heads it. */
-export async function organizationName(db: Db, orgId: string) {
-  const row = await db
-    .selectFrom('organizations')
-    .select('name')
-    .where('id', '=', orgId)
-    .executeTakeFirst();
-  return row?.name ?? '';
 }

@@ -28,7 +28,6 @@ import { commitBaleVersion, lockNextBaleVersion } from '../bales/bale-writes.rep
 import { inAnyBox, listFieldNames } from '../bales/bales.repository.ts';
 import { listPrices } from '../inventory/inventory.repository.ts';
 import { fileNamePart } from '../reports/report-filename.ts';
-import { findSettings } from '../settings/settings.repository.ts';
 import { buyerLinkOrganization, buyerLinkToken, buyerLinkUrl } from './buyer-link.ts';
 import { buyerPage, goneBuyerPage } from './buyer-page.ts';
 import { loadTicketPdf } from './load-ticket.ts';
@@ -49,7 +48,7 @@ import {
   lockLoad,
   markLoadBalesLoadedOut,
   openLoadLink,
-  organizationName,
+  pageOrganization,
   revokeLoadLink,
   updateLoad,
 } from './loads.repository.ts';
@@ -417,22 +416,21 @@ export async function revokeLink(
 /** GET /loads/{id}/ticket: the load ticket's PDF and its file name. */
 export async function loadTicket(ctx: AppContext, principal: Principal, id: string) {
   const { orgId } = principal;
-  const [load, settings, name] = await Promise.all([
+  const [load, organization] = await Promise.all([
     loadOf(ctx, principal, id),
-    findSettings(ctx.db, orgId),
-    organizationName(ctx.db, orgId),
+    pageOrganization(ctx.db, orgId),
   ]);
   const now = ctx.now();
   const live = load.links.find(
     (link) => link.revokedAt === null && Date.parse(link.expiresAt) > now.getTime(),
   );
   const document = loadTicketPdf({
-    organizationName: name,
+    organizationName: organization?.name ?? '',
     load: { ...load, minGrade: load.minGrade },
     totals: load.totals,
     bales: load.bales,
-    system: (settings?.measurementSystem ?? 'MetricSI') as MeasurementSystem,
-    rfvEnabled: settings?.rfvEnabled ?? true,
+    system: (organization?.measurementSystem ?? 'MetricSI') as MeasurementSystem,
+    rfvEnabled: organization?.rfvEnabled ?? true,
     link: live ? { url: live.url, expiresAt: new Date(live.expiresAt) } : null,
     generatedAt: now,
   });
