@@ -45,6 +45,8 @@ describe('the web app', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     const page = await fetch(`${t.url}/`);
     expect(page.headers.get('cache-control')).toBe('no-cache');
+    // Bodies read, so no socket stays open and the app closes at once.
+    await Promise.all([asset.text(), page.text()]);
   });
 
   it('never lets a browser keep an old service worker or manifest: a new build reaches phones', async () => {
@@ -55,6 +57,7 @@ describe('the web app', () => {
     const manifest = await fetch(`${t.url}/manifest.webmanifest`);
     expect(manifest.headers.get('cache-control')).toBe('no-cache');
     expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
+    await Promise.all([worker.text(), manifest.text()]);
   });
 
   it('tells the web app where everything is, including satellite tiles, and lets the map fetch them', async () => {
