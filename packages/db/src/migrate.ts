@@ -25,6 +25,7 @@ import * as automatedReportYield from './migrations/2026-11-29-0024-automated-re
 import * as mailAttachmentLists from './migrations/2026-11-29-0025-mail-attachment-lists.ts';
 import * as loads from './migrations/2026-12-01-0026-loads.ts';
 import * as stackAudits from './migrations/2026-12-01-0027-stack-audits.ts';
+import * as movedBales from './migrations/2026-12-02-0028-moved-bales.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0025-mail-attachment-lists': mailAttachmentLists,
   '2026-12-01-0026-loads': loads,
   '2026-12-01-0027-stack-audits': stackAudits,
+  '2026-12-02-0028-moved-bales': movedBales,
 };
 
 /**

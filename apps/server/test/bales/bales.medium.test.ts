@@ -8,7 +8,7 @@ import {
 import { manualScanResponseSchema } from '@baletrack/contracts/bales/manual-scan';
 import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
 import { fieldsResponseSchema } from '@baletrack/contracts/fields/field';
-import { mapMessages } from '@baletrack/contracts/map/map';
+import { mapMessages, stacksResponseSchema } from '@baletrack/contracts/map/map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ingest,
@@ -318,6 +318,22 @@ describe('POST /bales/manual-scan', () => {
       await ok(await farm.get('/bale-info/get', { uid: bales[0]?.uid })),
     );
     expect(info.stackId).not.toBeNull();
+  });
+
+  it('names a stack longer than the ground first searched around the bale, as the map does', async () => {
+    const { farm, baler } = await farmWithBaler();
+    // 160 bales 1.5 m apart: a row of 240 m, past the 100 m first read around either end.
+    const row = stackedBales(160, { lat: 46.62, lon: -120.47 });
+    await ingest(t, baler.apiKey, row);
+    const { stacks } = stacksResponseSchema.parse(await ok(await farm.get('/stacks/get')));
+    expect(stacks).toHaveLength(1);
+    expect(stacks[0]?.count).toBe(160);
+    for (const bale of [row[0], row[80], row[159]]) {
+      const info = baleInfoResponseSchema.parse(
+        await ok(await farm.get('/bale-info/get', { uid: bale?.uid })),
+      );
+      expect(info.stackId).toBe(stacks[0]?.id);
+    }
   });
 
   it('refuses an empty scan list', async () => {

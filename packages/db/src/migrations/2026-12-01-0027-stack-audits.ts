@@ -10,7 +10,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       c.notNull().references('organizations.id').onDelete('cascade'),
     )
     .addColumn('id', 'uuid', (c) => c.notNull())
-    // The map's stack (its id follows its first cell, see map/stack-grouping.ts) and where it lay.
+    // The map's stack (its id follows its first cell, see bales/stack-grouping.ts) and where it lay.
     .addColumn('stack_id', 'uuid', (c) => c.notNull())
     .addColumn('stack_lat', 'double precision', (c) => c.notNull())
     .addColumn('stack_lon', 'double precision', (c) => c.notNull())

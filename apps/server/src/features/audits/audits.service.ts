@@ -14,8 +14,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { assertMay } from '../../lib/roles.ts';
 import { findVisibleBalesByTag, findVisibleBalesByUid } from '../bales/bales.repository.ts';
 import { recordManualScans } from '../bales/manual-scan.service.ts';
+import type { FarmStacks, StackPlace } from '../bales/stack-grouping.ts';
+import { readFarmStacks } from '../bales/stacks.repository.ts';
 import { storageAreaAt } from '../bales/storage-area.ts';
-import type { FarmSnapshot, StackPlace } from '../map/map-snapshot.ts';
 import {
   type AuditRow,
   findAudit,
@@ -73,8 +74,8 @@ export async function auditStacks(
   orgId: string,
   near?: { lat: number; lon: number },
 ): Promise<AuditStacksResponse> {
-  const snapshot = await ctx.mapIndex.snapshot(orgId);
-  const places = [...snapshot.stacks];
+  const farm = await readFarmStacks(ctx.db, orgId);
+  const places = [...farm.stacks];
   const members = places.flatMap(([, place]) => place.members.map((m) => m.uid));
   const [rows, latest] = await Promise.all([
     findVisibleBalesByUid(ctx.db, orgId, members, {}),
@@ -111,8 +112,8 @@ export async function auditStacks(
   return { stacks };
 }
 
-function stackPlace(snapshot: FarmSnapshot, stackId: string): StackPlace {
-  const place = snapshot.stacks.get(stackId);
+function stackPlace(farm: FarmStacks, stackId: string): StackPlace {
+  const place = farm.stacks.get(stackId);
   if (!place) throw new AppError('NOT_FOUND', auditMessages.stackNotFound);
   return place;
 }
@@ -123,8 +124,7 @@ export async function auditStack(
   orgId: string,
   stackId: string,
 ): Promise<AuditStackDetail> {
-  const snapshot = await ctx.mapIndex.snapshot(orgId);
-  const place = stackPlace(snapshot, stackId);
+  const place = stackPlace(await readFarmStacks(ctx.db, orgId), stackId);
   const [bales, latest, storage] = await Promise.all([
     onHandMembers(ctx, orgId, place),
     listLatestAudits(ctx.db, orgId, [stackId]),
@@ -170,12 +170,14 @@ export async function recordAudit(
   const missing = audit.expectedTags.filter((tag) => !scannedTags.has(tag));
   const others = scanned.filter((s) => !expected.has(s.tag));
 
-  const snapshot = await ctx.mapIndex.snapshot(orgId);
-  const known = await findVisibleBalesByTag(
-    ctx.db,
-    orgId,
-    others.map((s) => s.tag),
-  );
+  const [farm, known] = await Promise.all([
+    readFarmStacks(ctx.db, orgId),
+    findVisibleBalesByTag(
+      ctx.db,
+      orgId,
+      others.map((s) => s.tag),
+    ),
+  ]);
   const unexpected: AuditResult['unexpected'] = [];
   const toMove: typeof others = [];
   for (const scan of others) {
@@ -188,13 +190,13 @@ export async function recordAudit(
       unexpected.push({ tag: scan.tag, reason: 'loadedOut', otherStorage: null });
       continue;
     }
-    const stackId = bales.map((b) => snapshot.stackOf.get(b.uid)).find((id) => id !== undefined);
+    const stackId = bales.map((b) => farm.stackOf.get(b.uid)).find((id) => id !== undefined);
     if (stackId === audit.stackId) {
       // It came to this stack after the phone read the list: it is where the map says.
       found.push(scan.tag);
       continue;
     }
-    const other = stackId === undefined ? undefined : snapshot.stacks.get(stackId);
+    const other = stackId === undefined ? undefined : farm.stacks.get(stackId);
     const otherStorage = other ? ((await storageAreaAt(ctx, orgId, other))?.name ?? null) : null;
     unexpected.push({ tag: scan.tag, reason: other ? 'otherStack' : 'loose', otherStorage });
     toMove.push(scan);

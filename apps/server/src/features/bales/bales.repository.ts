@@ -153,6 +153,15 @@ export function madeWithin<QB extends ReturnType<typeof visibleBales>>(
     .$if(range.to !== undefined, (q) => q.where('bales.creationTime', '<', range.to as Date)) as QB;
 }
 
+/** The UTC months (YYYY-MM-DD, their first day) in which visible bales were made. */
+export async function listVisibleMonths(db: Db, orgId: string): Promise<string[]> {
+  const rows = await visibleBales(db, orgId)
+    .select(sql<string>`to_char(bales.creation_month, 'YYYY-MM-DD')`.as('month'))
+    .distinct()
+    .execute();
+  return rows.map((row) => row.month);
+}
+
 export function findVisibleBale(db: Db, orgId: string, uid: string) {
   return visibleBales(db, orgId)
     .select(baleColumns)

@@ -25,8 +25,10 @@ import {
   listFieldNames,
   listVisibleBalesInBounds,
   listVisibleBalesPage,
+  listVisibleMonths,
 } from './bales.repository.ts';
 import { listBaleCuttings } from './cutting-membership.repository.ts';
+import { readStackOf } from './stacks.repository.ts';
 import { storageAreaAt } from './storage-area.ts';
 
 /** Bales lying in a map view, at most BALES_RESPONSE_LIMIT of them. */
@@ -108,10 +110,10 @@ export async function baleInfo(
 ): Promise<BaleInfoResponse> {
   const row = await findVisibleBale(ctx.db, orgId, uid);
   if (!row) throw new AppError('NOT_FOUND', mapMessages.baleNotFound);
-  const [fields, baler, snapshot, geofence, cuttings] = await Promise.all([
+  const [fields, baler, stack, geofence, cuttings] = await Promise.all([
     listFieldNames(ctx.db, orgId, row.fieldUids),
     findBaler(ctx.db, orgId, row.balerId),
-    ctx.mapIndex.snapshot(orgId),
+    readStackOf(ctx.db, orgId, uid, { lat: row.currentLat, lon: row.currentLon }),
     storageAreaAt(ctx, orgId, { lon: row.currentLon, lat: row.currentLat }),
     listBaleCuttings(ctx.db, orgId, uid),
   ]);
@@ -119,7 +121,7 @@ export async function baleInfo(
     bale: toBale(row),
     fields,
     baler: { id: row.balerId, name: baler?.name ?? '', vin: baler?.vin ?? row.balerVin },
-    stackId: snapshot.stackOf.get(uid) ?? null,
+    stackId: stack?.id ?? null,
     geofence,
     cuttings: cuttings.map((c) => ({
       id: c.id,
@@ -135,20 +137,16 @@ export async function availableYears(
   ctx: AppContext,
   orgId: string,
 ): Promise<AvailableYearsResponse> {
-  const [months, settings] = await Promise.all([
+  const [cellMonths, settings] = await Promise.all([
     readCellMonths(ctx.db, orgId),
     findSettings(ctx.db, orgId),
   ]);
+  // The cells name every month unless they are being summed again: then the bales do.
+  const months = cellMonths ?? (await listVisibleMonths(ctx.db, orgId));
   const startMonth = settings?.cropYearStartMonth ?? 1;
   const years = new Set<number>();
-  if (months) {
-    // A month lies in one crop year whatever its day: the months of the bale cells say them all.
-    for (const month of months) years.add(cropYearOf(Date.parse(`${month}T00:00:00Z`), startMonth));
-  } else {
-    for (const bale of (await ctx.mapIndex.snapshot(orgId)).points) {
-      years.add(cropYearOf(bale.createdMs, startMonth));
-    }
-  }
+  // A month lies in one crop year whatever its day: the months say them all.
+  for (const month of months) years.add(cropYearOf(Date.parse(`${month}T00:00:00Z`), startMonth));
   return { years: [...years].sort((a, b) => a - b) };
 }
 

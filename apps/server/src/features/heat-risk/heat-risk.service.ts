@@ -11,6 +11,7 @@ import { safeBalingBand } from '@baletrack/domain/moisture';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertMay } from '../../lib/roles.ts';
+import { readFarmStacks } from '../bales/stacks.repository.ts';
 import {
   listHeatRiskRecipients,
   listWetRecentBales,
@@ -38,9 +39,9 @@ function byRisk(a: { score: number; key: string }, b: { score: number; key: stri
  */
 export async function heatRiskWatchList(ctx: AppContext, orgId: string): Promise<HeatRiskResponse> {
   const now = ctx.now();
-  const [rows, snapshot] = await Promise.all([
+  const [rows, farm] = await Promise.all([
     listWetRecentBales(ctx.db, orgId, watchSince(now), WET_BOUND),
-    ctx.mapIndex.snapshot(orgId),
+    readFarmStacks(ctx.db, orgId),
   ]);
   const loose: HeatRiskBale[] = [];
   const byStack = new Map<string, HeatRiskBale[]>();
@@ -67,13 +68,13 @@ export async function heatRiskWatchList(ctx: AppContext, orgId: string): Promise
       score: risk.score,
       why: risk.why,
     };
-    const stackId = snapshot.stackOf.get(row.uid);
+    const stackId = farm.stackOf.get(row.uid);
     if (stackId === undefined) loose.push(bale);
     else byStack.set(stackId, [...(byStack.get(stackId) ?? []), bale]);
   }
   const entries: (HeatRiskEntry & { score: number; key: string })[] = [];
   for (const [id, bales] of byStack) {
-    const place = snapshot.stacks.get(id);
+    const place = farm.stacks.get(id);
     const worst = stackHeatRisk(bales);
     if (!place || worst.level === 'none') continue;
     bales.sort((a, b) => byRisk({ ...a, key: a.uid }, { ...b, key: b.uid }));

@@ -21,6 +21,7 @@ import { type GradedBale, stackGrade } from '@baletrack/domain/quality-grade/sta
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertMay } from '../../lib/roles.ts';
+import { readFarmStacks } from '../bales/stacks.repository.ts';
 import { geofenceNamesAt } from '../geofences/geofences.service.ts';
 import { findSettings } from '../settings/settings.repository.ts';
 import { readSummaryReference } from '../summaries/summary-reference.repository.ts';
@@ -129,9 +130,9 @@ export async function inventoryValue(
     readSummaryReference(ctx.db, orgId),
   ]);
   // Both caches by the stamp the reference query read (one stamp read for the request).
-  const [bales, snapshot] = await Promise.all([
+  const [bales, farm] = await Promise.all([
     onHandBales(ctx, orgId, reference, before),
-    ctx.mapIndex.snapshot(orgId, reference.stamp),
+    readFarmStacks(ctx.db, orgId),
   ]);
   const prices = pricesOn(
     priceRows.map((row): GradePrice => ({ ...row, grade: row.grade as HayGrade })),
@@ -159,7 +160,7 @@ export async function inventoryValue(
       if (cuttingId !== undefined) group(byCutting, cuttingId).add(bale.weightKg, value);
     }
     group(byCropYear, cropYear(bale.createdMs)).add(bale.weightKg, value);
-    const stackId = snapshot.stackOf.get(bale.uid);
+    const stackId = farm.stackOf.get(bale.uid);
     if (stackId !== undefined) {
       const stack = entry(byStack, stackId, () => ({
         totals: new Totals(),
@@ -176,7 +177,7 @@ export async function inventoryValue(
     }
   }
   const stacks = [...byStack].flatMap(([id, { totals, bales: members }]) => {
-    const place = snapshot.stacks.get(id);
+    const place = farm.stacks.get(id);
     if (!place) return [];
     const grade = stackGrade(members);
     return [
@@ -236,8 +237,7 @@ export async function stackValue(
     listPrices(ctx.db, orgId),
     readSummaryReference(ctx.db, orgId),
   ]);
-  const snapshot = await ctx.mapIndex.snapshot(orgId, reference.stamp);
-  const place = snapshot.stacks.get(stackId);
+  const place = (await readFarmStacks(ctx.db, orgId)).stacks.get(stackId);
   if (!place) throw new AppError('NOT_FOUND', mapMessages.stackNotFound);
   const before = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
   const uids = place.members.map((m) => m.uid);

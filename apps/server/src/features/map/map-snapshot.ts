@@ -1,7 +1,7 @@
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
 import { mapInTurns } from '../../lib/turns.ts';
+import { hasMoved, type StackPlace as Place, placeStacks } from '../bales/stack-grouping.ts';
 import type { VisibleBaleBatch } from '../summaries/visible-bale-batch.ts';
-import { groupStacks, hasMoved } from './stack-grouping.ts';
 
 /** What the map needs of one visible bale; never changed once made (snapshots share them). */
 export interface MapPoint {
@@ -25,12 +25,8 @@ export interface MapPoint {
   row: number;
 }
 
-export interface StackPlace {
-  /** The mean position of all its members. */
-  lat: number;
-  lon: number;
-  members: MapPoint[];
-}
+/** A stack of the map: its members with all the map knows of them. */
+export type StackPlace = Place<MapPoint>;
 
 /** The bales the full cluster indexes are built over, shared by the snapshots made from it. */
 export interface FoldedLayer {
@@ -353,16 +349,13 @@ function assemble(
   byUid: Map<string, MapPoint> | undefined,
   locked: Map<string, number>,
 ): FarmSnapshot {
+  const { stacks, stackOf } = placeStacks(stamp.orgId, points);
   const stacked = new Uint8Array(points.length);
-  const stacks: StackListed[] = [];
-  for (const [id, indexes] of groupStacks(stamp.orgId, points)) {
-    for (const i of indexes) stacked[i] = 1;
-    const members = indexes.map((i) => points[i] as MapPoint);
-    const lat = members.reduce((sum, m) => sum + m.lat, 0) / members.length;
-    const lon = members.reduce((sum, m) => sum + m.lon, 0) / members.length;
-    stacks.push({ id, lat, lon, members });
+  for (let i = 0; i < points.length; i += 1) {
+    if (stackOf.has((points[i] as MapPoint).uid)) stacked[i] = 1;
   }
-  return restoreSnapshot(stamp, { points, stacked, byUid }, stacks, locked);
+  const stackList = [...stacks].map(([id, place]): StackListed => ({ id, ...place }));
+  return restoreSnapshot(stamp, { points, stacked, byUid }, stackList, locked);
 }
 
 type StackListed = { id: string } & StackPlace;

@@ -4,6 +4,7 @@ import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { AppContext } from '../../app-context.ts';
 import { boundaryContains, boxContains, parseBox } from '../../lib/boundary.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
+import { readFarmStacks } from '../bales/stacks.repository.ts';
 import { DAY_MS, type TimeRange } from '../bales/time-range.ts';
 import { listGeofences } from '../geofences/geofences.repository.ts';
 import { cuttingRule } from '../summaries/summary-filter.ts';
@@ -40,7 +41,7 @@ export interface ReportPage {
  * page at a time and handed on in pieces as the caller takes them. What a row names besides its
  * own columns is looked up in memory, read once per report: fields, cuttings by the cutting rule
  * (`cuttingRule`, the twin of `cuttingMembership`) with their crops, storage areas, and stacks
- * from the map index.
+ * (`readFarmStacks`).
  */
 export async function* reportPages(
   ctx: AppContext,
@@ -48,10 +49,10 @@ export async function* reportPages(
   report: { range: TimeRange; where?: BalePredicate; system: MeasurementSystem },
 ): AsyncGenerator<ReportPage, void, undefined> {
   const { range, where, system } = report;
-  const [names, storageAreaAt, snapshot] = await Promise.all([
+  const [names, storageAreaAt, farm] = await Promise.all([
     reportNames(ctx, orgId),
     storageAreas(ctx, orgId),
-    ctx.mapIndex.snapshot(orgId),
+    readFarmStacks(ctx.db, orgId),
   ]);
   // Each page is read through COPY and kept as bytes until its rows are written, so no row's
   // values outlive the loop below.
@@ -78,7 +79,7 @@ export async function* reportPages(
       const { fieldNames, cuttings } = names(bale);
       bale.fieldNames = fieldNames;
       bale.cuttings = cuttings;
-      bale.stackId = snapshot.stackOf.get(bale.uid) ?? null;
+      bale.stackId = farm.stackOf.get(bale.uid) ?? null;
       bale.storageArea = storageAreaAt(bale.currentLon, bale.currentLat);
       text += reportLine(bale, system);
       if (text.length >= REPORT_CHUNK_CHARS) {

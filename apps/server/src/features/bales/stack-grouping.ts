@@ -94,6 +94,50 @@ export function groupStacks<P extends StackablePoint>(
   return stacks;
 }
 
+/** A stack: where it lies (the mean position of its members) and its members, in uid order. */
+export interface StackPlace<M extends StackablePoint & { uid: string } = StackMember> {
+  lat: number;
+  lon: number;
+  members: M[];
+}
+
+/** What the readers of a farm's stacks know of each member: which bale, where it was and is. */
+export interface StackMember extends StackablePoint {
+  uid: string;
+}
+
+/** A farm's stacks by id, and the stack of each stacked bale. */
+export interface FarmStacks<M extends StackMember = StackMember> {
+  stacks: Map<string, StackPlace<M>>;
+  stackOf: Map<string, string>;
+}
+
+/**
+ * `groupStacks` made into places: members in uid order and the place at their mean position, so
+ * every reader (the map's snapshot, the database's read) puts one stack at the same spot.
+ */
+export function placeStacks<M extends StackMember>(
+  orgId: string,
+  points: readonly M[],
+): FarmStacks<M> {
+  const stacks = new Map<string, StackPlace<M>>();
+  const stackOf = new Map<string, string>();
+  for (const [id, indexes] of groupStacks(orgId, points)) {
+    const members = indexes
+      .map((i) => points[i] as M)
+      .sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+    let lat = 0;
+    let lon = 0;
+    for (const member of members) {
+      lat += member.lat;
+      lon += member.lon;
+      stackOf.set(member.uid, id);
+    }
+    stacks.set(id, { lat: lat / members.length, lon: lon / members.length, members });
+  }
+  return { stacks, stackOf };
+}
+
 /** A name-based (version 5 style) UUID from the organization and the stack's first cell. */
 function stackId(orgId: string, cell: string): string {
   const hex = createHash('sha1').update(`stack:${orgId}:${cell}`).digest('hex');
