@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { BaleSize } from '@baletrack/contracts/bales/bale';
 
 /** A bale has moved once its current location is this far from where it was made. */
 export const MOVED_METRES = 10;
@@ -95,7 +96,7 @@ export function groupStacks<P extends StackablePoint>(
 }
 
 /** A stack: where it lies (the mean position of its members) and its members, in uid order. */
-export interface StackPlace<M extends StackablePoint & { uid: string } = StackMember> {
+export interface StackPlace<M extends StackMember = StackBale> {
   lat: number;
   lon: number;
   members: M[];
@@ -106,8 +107,20 @@ export interface StackMember extends StackablePoint {
   uid: string;
 }
 
+/** A stack's member with what its stack's figures add up (count, weight, moisture, RFV…). */
+export interface StackBale extends StackMember {
+  createdMs: number;
+  weightKg: number;
+  dryMassKg: number;
+  avgMoisture: number;
+  rfv: number | null;
+  /** Crude protein, % of DM. */
+  protein: number | null;
+  baleSize: BaleSize;
+}
+
 /** A farm's stacks by id, and the stack of each stacked bale. */
-export interface FarmStacks<M extends StackMember = StackMember> {
+export interface FarmStacks<M extends StackMember = StackBale> {
   stacks: Map<string, StackPlace<M>>;
   stackOf: Map<string, string>;
 }

@@ -1,17 +1,19 @@
+import type { BaleSize } from '@baletrack/contracts/bales/bale';
 import type { Db } from '@baletrack/db/database';
 import { sql } from 'kysely';
 import type { BoxBounds } from './bales.repository.ts';
 import { visibleBales } from './bales.repository.ts';
+import type { BalePredicate } from './filter-predicate.ts';
 import {
   type FarmStacks,
   MOVED_METRES,
   placeStacks,
-  type StackMember,
+  type StackBale,
   type StackPlace,
 } from './stack-grouping.ts';
 
-// A farm's stacks read from the database (docs/adr/0040-stacks-read-in-the-database.md): its
-// visible moved bales, grouped as the map groups them. No process keeps a farm's bales for this;
+// A farm's stacks read from the database: its visible moved bales, grouped as the map groups
+// them (docs/adr/0040-stacks-and-heatmaps-read-in-the-database.md). No process keeps a farm's bales for this;
 // the partial index `bales_org_moved_idx` holds the moved bales, so a read costs by them alone.
 
 /** The index's condition, written as it is there so the planner uses it: a superset of moved. */
@@ -20,8 +22,8 @@ const mayHaveMoved = sql<boolean>`(abs(bales.current_lat - bales.creation_lat) >
 const METRES_PER_DEGREE = 111_320;
 
 /** The organization's visible bales that may have moved, in a box if one is given. */
-function listMovedBales(db: Db, orgId: string, box?: BoxBounds): Promise<StackMember[]> {
-  return visibleBales(db, orgId)
+async function listMovedBales(db: Db, orgId: string, box?: BoxBounds): Promise<StackBale[]> {
+  const rows = await visibleBales(db, orgId)
     .where(mayHaveMoved)
     .$if(box !== undefined, (q) => {
       const { west, south, east, north } = box as BoxBounds;
@@ -37,8 +39,36 @@ function listMovedBales(db: Db, orgId: string, box?: BoxBounds): Promise<StackMe
       'bales.currentLon as lon',
       'bales.creationLat',
       'bales.creationLon',
+      sql<number>`date_part('epoch', bales.creation_time) * 1000`.as('createdMs'),
+      'bales.weightKg',
+      'bales.dryMassKg',
+      'bales.avgMoisture',
+      'bales.rfv',
+      'bales.protein',
+      'bales.baleSize',
     ])
     .execute();
+  return rows.map((row) => ({
+    ...row,
+    createdMs: Number(row.createdMs),
+    baleSize: row.baleSize as BaleSize,
+  }));
+}
+
+/**
+ * The uids of the organization's moved bales that a filter's condition keeps: which members of
+ * its stacks a filtered read counts, read among the moved bales alone.
+ */
+export async function listMovedUidsKept(
+  db: Db,
+  orgId: string,
+  where: BalePredicate,
+): Promise<Set<string>> {
+  const rows = await visibleBales(db, orgId, where)
+    .where(mayHaveMoved)
+    .select('bales.uid')
+    .execute();
+  return new Set(rows.map((row) => row.uid));
 }
 
 /** Every stack of the organization (its visible moved bales, grouped). */

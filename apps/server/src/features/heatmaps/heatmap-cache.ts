@@ -1,41 +1,38 @@
-// Heatmaps kept as long as the map index's snapshot they were computed from (one bale version
-// and set of active months of the organization): a newer snapshot starts empty, so a new bale
-// or subscription month can never be answered from an old heatmap.
-import type { FarmSnapshot } from '../map/map-snapshot.ts';
+// Heatmaps kept by the bale stamp they were computed at (the organization's bale version and
+// active months, read on every request): a new bale or subscription month makes a new key, so
+// an old heatmap is never answered. A small bound over all organizations; only an optimization.
+import type { BaleStamp } from '../../lib/stamped-cache.ts';
 
-// A few fields × measures × date ranges per organization; a grid is at most ~100 KB.
-const MAX_PER_SNAPSHOT = 48;
+// A few fields × measures × date ranges of the farms being looked at; a grid is at most ~100 KB.
+const MAX_ENTRIES = 64;
 
-const bySnapshot = new WeakMap<FarmSnapshot, Map<string, Promise<unknown>>>();
+const entries = new Map<string, Promise<unknown>>();
 
 /**
- * The value under `key` for this snapshot, computed once; a failed computation is not kept.
- * @example await cachedHeatmap(snapshot, `overlay|${fieldId}|…`, () => computeOverlay())
+ * The value under `key` for this organization at this stamp, computed once; a failed
+ * computation is not kept.
+ * @example await cachedHeatmap(orgId, stamp, `overlay|${fieldId}|…`, () => computeOverlay())
  */
 export function cachedHeatmap<T>(
-  snapshot: FarmSnapshot,
+  orgId: string,
+  stamp: BaleStamp,
   key: string,
   compute: () => Promise<T>,
 ): Promise<T> {
-  let entries = bySnapshot.get(snapshot);
-  if (!entries) {
-    entries = new Map();
-    bySnapshot.set(snapshot, entries);
-  }
-  const found = entries.get(key);
+  const full = `${orgId}@${stamp.baleVersion}:${stamp.activeMonths}|${key}`;
+  const found = entries.get(full);
   if (found) {
     // Most recently used last, so the oldest goes first.
-    entries.delete(key);
-    entries.set(key, found);
+    entries.delete(full);
+    entries.set(full, found);
     return found as Promise<T>;
   }
   const computed = compute();
-  const kept = entries;
-  computed.catch(() => kept.delete(key));
-  if (kept.size >= MAX_PER_SNAPSHOT) {
-    const oldest = kept.keys().next().value;
-    if (oldest !== undefined) kept.delete(oldest);
+  computed.catch(() => entries.delete(full));
+  if (entries.size >= MAX_ENTRIES) {
+    const oldest = entries.keys().next().value;
+    if (oldest !== undefined) entries.delete(oldest);
   }
-  kept.set(key, computed);
+  entries.set(full, computed);
   return computed;
 }

@@ -15,8 +15,8 @@ import { classIndexOf, heatmapClasses } from '@baletrack/domain/heatmap/measure-
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { baleSelection } from '../bales/bale-selection.ts';
+import { mapIndexStamp } from '../bales/bale-stamps.repository.ts';
 import { timeRangeKey } from '../bales/time-range.ts';
-import type { FarmSnapshot } from '../map/map-snapshot.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { type FieldBale, fieldBales } from './field-bales.ts';
 import { cachedHeatmap } from './heatmap-cache.ts';
@@ -35,9 +35,8 @@ interface HeatmapBasis {
 }
 
 interface Resolved {
-  snapshot: FarmSnapshot;
-  /** Names the field's outline, the measure, units, dates and filter for the cache. */
-  key: string;
+  /** Kept under `key` at the bales' stamp; computed afresh when the filter cannot be named. */
+  cached: <T>(what: string, compute: () => Promise<T>) => Promise<T>;
   basis: () => Promise<HeatmapBasis>;
 }
 
@@ -45,33 +44,35 @@ interface Resolved {
 const tenth = (value: number) => Math.round(value * 10) / 10;
 
 /**
- * The field (404 for another organization's or none), the snapshot of visible bales and the
- * applied dates and filter (404 for another organization's filter).
+ * The field (404 for another organization's or none), the bales' stamp and the applied dates
+ * and filter (404 for another organization's filter).
  */
 async function resolve(ctx: AppContext, orgId: string, query: HeatmapQuery): Promise<Resolved> {
-  const mapIndex = ctx.mapIndex;
-  const [field, snapshot, selection, settings] = await Promise.all([
+  const [field, stamp, selection, settings] = await Promise.all([
     findFieldOutline(ctx.db, orgId, query.fieldId),
-    mapIndex.snapshot(orgId),
+    mapIndexStamp(ctx.db, orgId),
     baleSelection(ctx, orgId, query),
     // Only weight classes are in round numbers of the grower's unit.
     query.measure === 'Weight' ? getSettings(ctx, orgId) : undefined,
   ]);
   if (!field) throw new AppError('NOT_FOUND', messages.fieldCuttingCrop.fieldNotFound);
-  const subset = await mapIndex.subset(snapshot, selection);
   const system = settings?.measurementSystem ?? 'MetricSI';
   const key = [
     `${field.id}@${field.updatedAt.getTime()}`,
     query.measure,
     settings ? system : '',
     timeRangeKey(selection.range),
-    subset?.key ?? '',
+    selection.whereKey ?? '',
   ].join('|');
+  // A filter's condition that depends on more than bales (cuttings) has no name to keep it by.
+  const nameless = selection.where !== undefined && selection.whereKey === undefined;
+  const cached = <T>(what: string, compute: () => Promise<T>) =>
+    nameless ? compute() : cachedHeatmap(orgId, stamp, `${what}|${key}`, compute);
   // Stored only after validation against boundarySchema.
   const boundary = field.boundary as Boundary;
   const basis = () =>
-    cachedHeatmap(snapshot, `basis|${key}`, async (): Promise<HeatmapBasis> => {
-      const bales = fieldBales(snapshot, boundary, query.measure, selection.range, subset);
+    cached('basis', async (): Promise<HeatmapBasis> => {
+      const bales = await fieldBales(ctx.db, orgId, boundary, query.measure, selection);
       const values = bales.flatMap((bale) => (bale.value === null ? [] : [bale.value]));
       const emptyReason =
         bales.length === 0
@@ -90,7 +91,7 @@ async function resolve(ctx: AppContext, orgId: string, query: HeatmapQuery): Pro
         emptyReason,
       };
     });
-  return { snapshot, key, basis };
+  return { cached, basis };
 }
 
 function summary(basis: HeatmapBasis) {
@@ -108,8 +109,8 @@ export async function heatmapOverlayJson(
   orgId: string,
   query: HeatmapQuery,
 ): Promise<string> {
-  const { snapshot, key, basis } = await resolve(ctx, orgId, query);
-  return cachedHeatmap(snapshot, `overlay|${key}`, async () => {
+  const { cached, basis } = await resolve(ctx, orgId, query);
+  return cached('overlay', async () => {
     const found = await basis();
     const samples = found.bales.flatMap((bale) =>
       bale.value === null ? [] : [{ lat: bale.lat, lon: bale.lon, value: bale.value }],

@@ -1,8 +1,9 @@
 import { type HayGrade, hayGrades } from '@baletrack/contracts/inventory/hay-grade';
 import type { MapCluster, MapStack } from '@baletrack/contracts/map/map';
+import type { StackBale, StackPlace } from '../bales/stack-grouping.ts';
 import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
 import { type MapGrades, UNGRADED } from './map-grades.ts';
-import type { MapPoint, StackPlace } from './map-snapshot.ts';
+import type { MapPoint } from './map-snapshot.ts';
 
 /**
  * Bales per quality grade: `g0` … `g8` by index in `hayGrades` (ungraded bales are not counted).
@@ -72,7 +73,7 @@ export function emptyTotals(): Totals {
 }
 
 /** Adds one bale of the given grade (index in `hayGrades`, or `UNGRADED`). */
-export function addBale(totals: Totals, bale: MapPoint, grade: number): void {
+export function addBale(totals: Totals, bale: StackBale, grade: number): void {
   totals.bales += 1;
   totals.weightKg += bale.weightKg;
   totals.dryMassKg += bale.dryMassKg;
@@ -164,15 +165,15 @@ export const round = (value: number, digits = 1) => {
  * A stack's summary over its members made within the range (and kept by the filter's subset);
  * undefined when none were.
  */
-export function summarizeStack(
+export function summarizeStack<P extends StackBale>(
   id: string,
-  place: StackPlace,
+  place: StackPlace<P>,
   range: TimeRange,
   subset: BaleSubset | undefined,
-  grades: MapGrades,
+  grades: MapGrades<P>,
 ): { stack: MapStack; totals: Totals } | undefined {
   const totals = emptyTotals();
-  const kept: MapPoint[] = [];
+  const kept: P[] = [];
   for (const bale of place.members) {
     if (inTimeRange(range, bale.createdMs) && (!subset || subset.uids.has(bale.uid))) {
       addBale(totals, bale, grades.of(bale));

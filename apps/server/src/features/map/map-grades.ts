@@ -1,6 +1,7 @@
 import { hayGrades } from '@baletrack/contracts/inventory/hay-grade';
 import { type ForageKind, forageKindOf } from '@baletrack/domain/quality-grade/quality-grade';
 import { type GradedBale, stackGrade } from '@baletrack/domain/quality-grade/stack-grade';
+import type { StackBale } from '../bales/stack-grouping.ts';
 import type { SummaryCache } from '../summaries/summary-cache.ts';
 import type { BaleColumns } from '../summaries/summary-columns.ts';
 import { cuttingSignature, lookUpCuttings } from '../summaries/summary-filter.ts';
@@ -16,20 +17,20 @@ export const UNGRADED = -1;
  * crop (the same cutting rule and crop table, read afresh per request since cuttings and crops
  * change without a bale version).
  */
-export interface MapGrades {
+export interface MapGrades<P extends StackBale = MapPoint> {
   /**
    * Names what grades depend on besides the bales (cuttings' days and fields, their crops'
    * tables): equal keys grade every bale alike, so cached cluster indexes are kept by it.
    */
   key: string;
   /** The bale's grade as its index in `hayGrades`, or `UNGRADED`. */
-  of(point: MapPoint): number;
+  of(point: P): number;
   /** The stack's grade (its bales' average nutrition, as its details give it), or `UNGRADED`. */
-  ofStack(members: readonly MapPoint[]): number;
+  ofStack(members: readonly P[]): number;
 }
 
 /** Grades that leave every bale ungraded (tests, and indexes built before any request). */
-export const noGrades: MapGrades = {
+export const noGrades: MapGrades<StackBale> = {
   key: 'none',
   of: () => UNGRADED,
   ofStack: () => UNGRADED,

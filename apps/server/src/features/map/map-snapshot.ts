@@ -1,23 +1,15 @@
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
 import { mapInTurns } from '../../lib/turns.ts';
-import { hasMoved, type StackPlace as Place, placeStacks } from '../bales/stack-grouping.ts';
+import {
+  hasMoved,
+  type StackPlace as Place,
+  placeStacks,
+  type StackBale,
+} from '../bales/stack-grouping.ts';
 import type { VisibleBaleBatch } from '../summaries/visible-bale-batch.ts';
 
 /** What the map needs of one visible bale; never changed once made (snapshots share them). */
-export interface MapPoint {
-  uid: string;
-  lat: number;
-  lon: number;
-  creationLat: number;
-  creationLon: number;
-  createdMs: number;
-  weightKg: number;
-  dryMassKg: number;
-  avgMoisture: number;
-  rfv: number | null;
-  /** Crude protein, % of DM: the map's colour while the organization reads nutrition, not RFV. */
-  protein: number | null;
-  baleSize: BaleSize;
+export interface MapPoint extends StackBale {
   /**
    * Its row in the read it came from: where summary columns built from the same read hold it
    * (after a restart both are built from one read), a hint checked before use (`MapGrades`).

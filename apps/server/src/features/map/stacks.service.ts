@@ -13,52 +13,55 @@ import { AppError } from '../../lib/app-error.ts';
 import { toBale } from '../bales/bale-row.ts';
 import { baleSelection } from '../bales/bale-selection.ts';
 import { findVisibleBalesByUid } from '../bales/bales.repository.ts';
+import type { FarmStacks, StackPlace } from '../bales/stack-grouping.ts';
+import { listMovedUidsKept, readFarmStacks } from '../bales/stacks.repository.ts';
 import { storageAreaAt } from '../bales/storage-area.ts';
 import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
-import { type BaleSubset, summarizeStack } from './cluster-totals.ts';
+import { summarizeStack } from './cluster-totals.ts';
 import { noGrades } from './map-grades.ts';
-import type { FarmSnapshot, StackPlace } from './map-snapshot.ts';
 
 /** What a stack read keeps of each stack: members made in the range and kept by the filter. */
 interface StackSelection {
   range: TimeRange;
-  subset?: BaleSubset;
+  /** The moved bales the applied filter keeps; absent without a filter's condition. */
+  kept?: ReadonlySet<string>;
 }
 
 /** The stack's members the selection keeps, by uid. */
-function keptUids(place: StackPlace, { range, subset }: StackSelection): string[] {
+function keptUids(place: StackPlace, { range, kept }: StackSelection): string[] {
   return place.members
-    .filter((m) => inTimeRange(range, m.createdMs) && (!subset || subset.uids.has(m.uid)))
+    .filter((m) => inTimeRange(range, m.createdMs) && (!kept || kept.has(m.uid)))
     .map((m) => m.uid);
 }
 
-/** The dates, year and applied filter of a stack read, resolved against the snapshot. */
+/** The farm's stacks (from the database) and the dates, year and applied filter of a read. */
 async function stackSelection(
   ctx: AppContext,
   orgId: string,
   query: StacksQuery | StackInfoQuery,
-): Promise<{ snapshot: FarmSnapshot; selection: StackSelection }> {
-  const mapIndex = ctx.mapIndex;
-  const [snapshot, selection] = await Promise.all([
-    mapIndex.snapshot(orgId),
+): Promise<{ farm: FarmStacks; selection: StackSelection }> {
+  const [farm, selection] = await Promise.all([
+    readFarmStacks(ctx.db, orgId),
     baleSelection(ctx, orgId, query),
   ]);
-  const subset = await mapIndex.subset(snapshot, selection);
-  return { snapshot, selection: { range: selection.range, subset } };
+  const { where, range } = selection;
+  const kept = where ? await listMovedUidsKept(ctx.db, orgId, where) : undefined;
+  return { farm, selection: { range, ...(kept ? { kept } : {}) } };
 }
 
 /** A stack's figures without a grade (the stack details read it with the stack's value). */
 function stackSummary(id: string, place: StackPlace, selection: StackSelection): Stack | undefined {
-  const summary = summarizeStack(id, place, selection.range, selection.subset, noGrades);
+  const subset = selection.kept && { key: '', uids: selection.kept };
+  const summary = summarizeStack(id, place, selection.range, subset, noGrades);
   if (!summary) return undefined;
   const { grade: _, ...stack } = summary.stack;
   return stack;
 }
 
 /** Stacks (with their bales the selection keeps) whose place lies in the box, if one is given. */
-function stacksIn(snapshot: FarmSnapshot, selection: StackSelection, bounds: Partial<Bounds>) {
+function stacksIn(farm: FarmStacks, selection: StackSelection, bounds: Partial<Bounds>) {
   const found: { stack: Stack; uids: string[] }[] = [];
-  for (const [id, place] of snapshot.stacks) {
+  for (const [id, place] of farm.stacks) {
     if (!inBounds(bounds, place.lon, place.lat)) continue;
     const summary = stackSummary(id, place, selection);
     if (!summary) continue;
@@ -81,8 +84,8 @@ export async function stacksInView(
   orgId: string,
   query: StacksQuery,
 ): Promise<StacksResponse> {
-  const { snapshot, selection } = await stackSelection(ctx, orgId, query);
-  return { stacks: stacksIn(snapshot, selection, query).map((s) => s.stack) };
+  const { farm, selection } = await stackSelection(ctx, orgId, query);
+  return { stacks: stacksIn(farm, selection, query).map((s) => s.stack) };
 }
 
 export async function balesByStack(
@@ -90,9 +93,9 @@ export async function balesByStack(
   orgId: string,
   query: StacksQuery,
 ): Promise<BalesStacksResponse> {
-  const { snapshot, selection } = await stackSelection(ctx, orgId, query);
+  const { farm, selection } = await stackSelection(ctx, orgId, query);
   return {
-    stacks: stacksIn(snapshot, selection, query).map(({ stack, uids }) => ({
+    stacks: stacksIn(farm, selection, query).map(({ stack, uids }) => ({
       stackId: stack.id,
       uids,
     })),
@@ -104,8 +107,8 @@ export async function stackInfo(
   orgId: string,
   query: StackInfoQuery,
 ): Promise<StackInfoResponse> {
-  const { snapshot, selection } = await stackSelection(ctx, orgId, query);
-  const place = snapshot.stacks.get(query.stackId);
+  const { farm, selection } = await stackSelection(ctx, orgId, query);
+  const place = farm.stacks.get(query.stackId);
   // A stack none of whose bales the dates and filter keep is not there for this read.
   const summary = place && stackSummary(query.stackId, place, selection);
   if (!place || !summary) throw new AppError('NOT_FOUND', mapMessages.stackNotFound);
