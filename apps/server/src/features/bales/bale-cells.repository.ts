@@ -15,7 +15,8 @@ import {
   type Transaction,
 } from 'kysely';
 import { cellLegumeCrop, grassGradeSql, legumeGradeSql } from './bale-grade-sql.ts';
-import { subscribedMonths } from './bales.repository.ts';
+import { lockedBales, madeWithin, subscribedMonths, visibleBales } from './bales.repository.ts';
+import type { BalePredicate } from './filter-predicate.ts';
 import { DAY_MS, type TimeRange } from './time-range.ts';
 
 // Bale cells (docs/adr/0029-many-farms-read-model.md): an organization's bales summed per UTC day
@@ -391,6 +392,37 @@ export async function readCellSums(
     else lockedCount += cell.count;
   }
   return { cells, lockedCount };
+}
+
+/**
+ * What `readCellSums` answers per tile, summed from the bales themselves: the visible bales a
+ * selection keeps (a filter's condition, a range of any instants), summed into day cells and
+ * graded as the cells are, then per tile; and the locked bales of the range, whatever the filter
+ * (as the map counts them). Costs by the organization's bales in the range, never another's.
+ */
+export async function readBaleSums(
+  db: Db,
+  orgId: string,
+  selection: { range: TimeRange; where?: BalePredicate },
+): Promise<{ cells: CellSums[]; lockedCount: number }> {
+  const bales = madeWithin(visibleBales(db, orgId, selection.where), selection.range).selectAll(
+    'bales',
+  );
+  const dayCells = sql`(${cellRows(sql`from (${bales}) bales`)}) c(${cellColumns})`;
+  const [{ rows }, locked] = await Promise.all([
+    sql<CellSums>`
+      select sum(c.count)::int as count, sum(c.dry_mass_kg)::float8 as "dryMassKg",
+          max(c.peak_moisture_max) as "peakMoistureMax", sum(c.above_safe)::int as "aboveSafe",
+          ${readSums}, c.cell_x as "cellX", c.cell_y as "cellY",
+          sum(c.lat_sum)::float8 as "latSum", sum(c.lon_sum)::float8 as "lonSum"
+        from (select ${sharedColumns}, array[${sql.join(hayGrades.map(pickedGrade))}] as grade_counts
+          from ${withLegume(sql`from ${dayCells}`)}) c
+        group by c.cell_x, c.cell_y`.execute(db),
+    madeWithin(lockedBales(db, orgId), selection.range)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { cells: rows, lockedCount: Number(locked.n) };
 }
 
 /**

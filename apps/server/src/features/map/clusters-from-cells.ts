@@ -6,7 +6,12 @@ import type {
 } from '@baletrack/contracts/map/map';
 import Supercluster from 'supercluster';
 import type { AppContext } from '../../app-context.ts';
-import { cellDays, cellMeasures, readCellSums } from '../bales/bale-cells.repository.ts';
+import {
+  cellDays,
+  cellMeasures,
+  readBaleSums,
+  readCellSums,
+} from '../bales/bale-cells.repository.ts';
 import type { BaleSelection } from '../bales/bale-selection.ts';
 import {
   addTotals,
@@ -42,20 +47,18 @@ const [WEIGHT, MOISTURE, RFV, PROTEIN] = [
 ];
 
 /**
- * The index over the organization's cells of the selection and its locked bales; undefined when
- * the cells cannot answer (a filter's condition, dates that cut a UTC day, cells of another rule).
+ * The index over the organization's cells of the selection and its locked bales: the kept cells,
+ * or, where they cannot answer (a filter's condition, dates that cut a UTC day, cells being summed
+ * again by another rule), the selection's bales summed into cells alike on the request.
  */
 async function cellIndex(
   ctx: AppContext,
   orgId: string,
   selection: BaleSelection,
-): Promise<
-  { index: CellIndex; lockedCount: number; tiles: ReadonlyMap<number, Feature> } | undefined
-> {
+): Promise<{ index: CellIndex; lockedCount: number; tiles: ReadonlyMap<number, Feature> }> {
   const days = selection.where ? undefined : cellDays(selection.range);
-  if (!days) return undefined;
-  const read = await readCellSums(ctx.db, orgId, { ...days, perTile: true });
-  if (!read) return undefined;
+  const kept = days && (await readCellSums(ctx.db, orgId, { ...days, perTile: true }));
+  const read = kept ?? (await readBaleSums(ctx.db, orgId, selection));
   // One row per tile: a point at its bales' middle, carrying their sums. Supercluster's clusters
   // depend on the order points come in: by tile, so a view is clustered the same every time.
   read.cells.sort((a, b) => a.cellX - b.cellX || a.cellY - b.cellY);
@@ -114,7 +117,7 @@ function toCluster(index: CellIndex, feature: Feature): MapCluster {
   );
 }
 
-/** `/clusters/get` from the cells, or undefined when they cannot answer this view. */
+/** `/clusters/get` from the cells at zoom 13 and out; undefined nearer. */
 export async function clustersFromCells(
   ctx: AppContext,
   orgId: string,
@@ -123,7 +126,6 @@ export async function clustersFromCells(
 ): Promise<ClustersResponse | undefined> {
   if (Math.floor(view.zoom) > CELLS_MAX_ZOOM) return undefined;
   const built = await cellIndex(ctx, orgId, selection);
-  if (!built) return undefined;
   const features = built.index.getClusters(
     [view.west, view.south, view.east, view.north],
     Math.floor(view.zoom),
@@ -138,7 +140,7 @@ export async function clustersFromCells(
 
 /**
  * `/cluster-tree/get` of a cluster of cells (its id at or above CELLS_ID_OFFSET); undefined when
- * the cells no longer answer its dates and filter, or do not hold it.
+ * the cells of its dates and filter do not hold it (any more).
  */
 export async function cellClusterChildren(
   ctx: AppContext,
@@ -147,7 +149,6 @@ export async function cellClusterChildren(
   selection: BaleSelection,
 ): Promise<ClusterTreeResponse | undefined> {
   const built = await cellIndex(ctx, orgId, selection);
-  if (!built) return undefined;
   if (clusterId >= LONE_CELL_OFFSET) {
     // A cell alone has no cluster below it: its bales are read one zoom nearer, where it splits.
     if (!built.tiles.has(clusterId - LONE_CELL_OFFSET)) return undefined;
