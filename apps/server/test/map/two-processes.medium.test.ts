@@ -1,7 +1,7 @@
 import { emptyFilter } from '@baletrack/contracts/filters/filter';
 import { heatmapIconResponseSchema } from '@baletrack/contracts/heatmaps/heatmap';
 import { inventoryValueResponseSchema } from '@baletrack/contracts/inventory/inventory';
-import { clustersResponseSchema } from '@baletrack/contracts/map/map';
+import { clustersResponseSchema, clusterTreeResponseSchema } from '@baletrack/contracts/map/map';
 import { baleSummaryResponseSchema } from '@baletrack/contracts/summaries/summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -50,6 +50,7 @@ async function screen(farm: Farm, through: TestApp, filterId: string, fieldId: s
       zoom: 10,
       year: 2025,
     }),
+    middle: await read(clustersResponseSchema, '/clusters/get', { ...whole, zoom: 15, year: 2025 }),
     close: await read(clustersResponseSchema, '/clusters/get', { ...whole, zoom: 18, year: 2025 }),
     filtered: await read(clustersResponseSchema, '/clusters/get', { ...whole, zoom: 10, filterId }),
     summary: await read(baleSummaryResponseSchema, '/bales/summary', { year: 2025 }),
@@ -84,7 +85,14 @@ describe('two processes on one database', () => {
     // Each process builds what it keeps for the farm from the database alone.
     const before = await screen(farm, first, filterId, field.id);
     expect(await screen(farm, second, filterId, field.id)).toEqual(before);
-    expect([balesInView(before.opening), balesInView(before.close)]).toEqual([25, 25]);
+    expect([before.opening, before.middle, before.close].map(balesInView)).toEqual([25, 25, 25]);
+    // A cluster one process drew opens through the other.
+    const cluster = before.middle.clusters[0];
+    const tree = await farm.through(second).get('/cluster-tree/get', {
+      clusterId: cluster?.id,
+      year: 2025,
+    });
+    expect(balesInView(clusterTreeResponseSchema.parse(await tree.json()))).toBe(cluster?.count);
     expect(balesInView(before.filtered)).toBe(20);
     expect(before.summary.summary.count).toBe(25);
 
