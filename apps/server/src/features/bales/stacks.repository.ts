@@ -1,8 +1,7 @@
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
 import type { Db } from '@baletrack/db/database';
 import { sql } from 'kysely';
-import type { BoxBounds } from './bales.repository.ts';
-import { visibleBales } from './bales.repository.ts';
+import { type BoxBounds, visibleBales } from './bales.repository.ts';
 import type { BalePredicate } from './filter-predicate.ts';
 import {
   type FarmStacks,
@@ -13,8 +12,9 @@ import {
 } from './stack-grouping.ts';
 
 // A farm's stacks read from the database: its visible moved bales, grouped as the map groups
-// them (docs/adr/0040-stacks-and-heatmaps-read-in-the-database.md). No process keeps a farm's bales for this;
-// the partial index `bales_org_moved_idx` holds the moved bales, so a read costs by them alone.
+// them (docs/adr/0040-stacks-and-heatmaps-read-in-the-database.md). No process keeps a farm's
+// bales for this; the partial index `bales_org_moved_idx` holds the moved bales, so a read costs
+// by them alone.
 
 /** The index's condition, written as it is there so the planner uses it: a superset of moved. */
 const mayHaveMoved = sql<boolean>`(abs(bales.current_lat - bales.creation_lat) > 6.3e-5 or abs(bales.current_lon - bales.creation_lon) > 6.3e-5)`;
