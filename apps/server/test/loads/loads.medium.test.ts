@@ -1,6 +1,7 @@
 import { messages } from '@baletrack/contracts/errors/messages';
 import { emptyFilter } from '@baletrack/contracts/filters/filter';
 import { heatRiskResponseSchema } from '@baletrack/contracts/heat-risk/heat-risk';
+import type { IngestBale } from '@baletrack/contracts/ingest/ingest';
 import { inventoryValueResponseSchema } from '@baletrack/contracts/inventory/inventory';
 import {
   addLoadBalesResponseSchema,
@@ -262,7 +263,7 @@ describe('building a load', () => {
 
 describe('a load’s life', () => {
   it('locks its bales when ready, reopens, and ships for good: its bales leave the inventory', async () => {
-    const { farm } = await farmed();
+    const { farm, baler, bales } = await farmed();
     const empty = await newLoad(farm, { name: 'Empty' });
     expect(await errorOf(await setStatus(farm, empty.id, 'shipped'))).toEqual({
       status: 409,
@@ -301,6 +302,20 @@ describe('a load’s life', () => {
       summary: { count: number };
     };
     expect(active.summary.count).toBe(3);
+    // The baler sending A again as kept on the farm (its own flag) and re-weighed: the weight is
+    // taken, but sold hay stays loaded out. On PostgreSQL through the COPY path's update.
+    const resent = { ...(bales.find((bale) => bale.uid === 'A') as IngestBale) };
+    await ingest(t, baler.apiKey, [
+      { ...resent, loadType: 'internal', weightKg: 455, updateTime: '2025-06-24T08:00:00Z' },
+    ]);
+    const stored = await t.ctx.db
+      .selectFrom('bales')
+      .select(['loadType', 'weightKg'])
+      .where('orgId', '=', farm.orgId)
+      .where('uid', '=', 'A')
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ loadType: 'retail', weightKg: 455 });
+    expect(await onHand()).toMatchObject({ baleCount: 3, weightKg: 2 * TON + 700 });
     // A shipped load keeps its bales and totals, and changes no more.
     expect((await loadOf(farm, load.id)).totals.baleCount).toBe(2);
     const done = { status: 409, message: loadMessages.shipped };

@@ -101,8 +101,26 @@ const dataColumns = ['balerId', 'balerVin', ...recordColumnNames] as const;
 
 export const snake = (column: string) => column.replaceAll(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+/**
+ * The load type a write of a stored bale keeps, as SQL over the stored row (`stored`) and the
+ * sent value: a bale on a shipped load stays loaded out ('retail') whatever its baler sends again
+ * (docs/adr/0038-loads-and-buyer-links.md), so a resend never puts sold hay back on hand.
+ * @example keptLoadType('b', 's.load_type') // for UPDATE bales b … FROM batch s
+ */
+export const keptLoadType = (stored: string, sent: string) =>
+  `CASE WHEN EXISTS (SELECT 1 FROM load_bales lb JOIN loads l
+      ON l.org_id = lb.org_id AND l.id = lb.load_id AND l.status = 'shipped'
+    WHERE lb.org_id = ${stored}.org_id AND lb.bale_uid = ${stored}.uid)
+    THEN 'retail' ELSE ${sent} END`;
+
 const columnList = (table: 'bales' | 'excluded') =>
-  sql.join(dataColumns.map((column) => sql.ref(`${table}.${column}`)));
+  sql.join(
+    dataColumns.map((column) =>
+      table === 'excluded' && column === 'loadType'
+        ? sql.raw(keptLoadType('bales', 'excluded.load_type'))
+        : sql.ref(`${table}.${column}`),
+    ),
+  );
 
 /** One record of a batch, as a baler reported it plus what the server derived. */
 export type BaleRecordRow = { uid: string } & Pick<NewBaleRow, RecordColumn>;
@@ -173,6 +191,7 @@ export async function upsertBales(
         .columns(['orgId', 'uid'])
         .doUpdateSet((eb) => ({
           ...Object.fromEntries(dataColumns.map((c) => [c, eb.ref(`excluded.${c}`)])),
+          loadType: sql.raw<string | null>(keptLoadType('bales', 'excluded.load_type')),
           version: eb.ref('excluded.version'),
           changedAt: eb.ref('excluded.changedAt'),
         }))

@@ -4,6 +4,7 @@ import { type CopyType, type CopyWriter, copyRowsIn, copyWrittenIn } from '@bale
 import {
   type BaleRecordRow,
   type BatchStamp,
+  keptLoadType,
   type RecordColumn,
   recordColumns,
   snake,
@@ -38,16 +39,20 @@ SET LOCAL enable_hashjoin = off;
 SET LOCAL enable_mergejoin = off`;
 
 const list = (prefix: string) => names.map((name) => `${prefix}${name}`).join(', ');
+// The batch's values as the update writes them: its load type as `keptLoadType` keeps it.
+const sent = names
+  .map((name) => (name === 'load_type' ? keptLoadType('b', 's.load_type') : `s.${name}`))
+  .join(', ');
 
 // $1 organization, $2 baler id, $3 baler VIN, $4 version, $5 changed at.
 const updateFromBatch = `UPDATE bales b
   SET (baler_id, baler_vin, ${names.join(', ')}, version, changed_at)
-    = ($2::uuid, $3::text, ${list('s.')}, $4::bigint, $5::timestamptz)
+    = ($2::uuid, $3::text, ${sent}, $4::bigint, $5::timestamptz)
   FROM ${batchTable} s
   WHERE b.org_id = $1::uuid AND b.uid = s.uid
     AND coalesce(s.update_time, s.creation_time) >= coalesce(b.update_time, b.creation_time)
     AND (b.baler_id, b.baler_vin, ${list('b.')})
-      IS DISTINCT FROM ($2::uuid, $3::text, ${list('s.')})`;
+      IS DISTINCT FROM ($2::uuid, $3::text, ${sent})`;
 
 const recordCopyColumns = columns.map((c): [string, CopyType] => [snake(c), recordColumns[c]]);
 /** The columns of a new bale's row, with their types, as `insertRows` gives them. */
