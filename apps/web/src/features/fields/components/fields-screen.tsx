@@ -127,7 +127,9 @@ export function FieldsScreen({ base }: { base: FieldsMapBase }) {
                 Export
               </Button>
             </Group>
-            {fields.isPending && <Skeleton height={120} aria-label="Loading fields" />}
+            {fields.isPending && (
+              <Skeleton role="status" height={120} aria-label="Loading fields" />
+            )}
             {fields.isError && (
               <Alert color="red" variant="light" role="alert">
                 {messages.generic}
