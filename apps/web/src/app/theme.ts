@@ -46,6 +46,8 @@ export const theme = createTheme({
     // A loader is named for what loads ("Loading balers"); a name needs a role on its span
     // (axe-core: aria-prohibited-attr), and a status is read out when it appears.
     Loader: { defaultProps: { role: 'status' } },
+    // The same for a skeleton named for what it stands in for ("Loading stacks"): a div.
+    Skeleton: { defaultProps: { role: 'status' } },
     // Mantine's notifications close with an unnamed button (axe-core: button-name).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A table wider than a phone scrolls in its own box; the keyboard must reach it too

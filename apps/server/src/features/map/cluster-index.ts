@@ -59,7 +59,7 @@ export async function buildClusterIndex(
   }
   const stacks: MapStack[] = [];
   for (const [id, place] of stackPlaces) {
-    const summary = summarizeStack(id, place, range, subset, grades);
+    const summary = summarizeStack(id, place, range, subset?.uids, grades);
     if (!summary) continue;
     stacks.push(summary.stack);
     features.push(pointFeature(place.lon, place.lat, summary));

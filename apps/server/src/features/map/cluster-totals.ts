@@ -162,20 +162,20 @@ export const round = (value: number, digits = 1) => {
 };
 
 /**
- * A stack's summary over its members made within the range (and kept by the filter's subset);
+ * A stack's summary over its members made within the range (and kept by the filter, if any);
  * undefined when none were.
  */
 export function summarizeStack<P extends StackBale>(
   id: string,
   place: StackPlace<P>,
   range: TimeRange,
-  subset: BaleSubset | undefined,
+  keptUids: ReadonlySet<string> | undefined,
   grades: MapGrades<P>,
 ): { stack: MapStack; totals: Totals } | undefined {
   const totals = emptyTotals();
   const kept: P[] = [];
   for (const bale of place.members) {
-    if (inTimeRange(range, bale.createdMs) && (!subset || subset.uids.has(bale.uid))) {
+    if (inTimeRange(range, bale.createdMs) && (!keptUids || keptUids.has(bale.uid))) {
       addBale(totals, bale, grades.of(bale));
       kept.push(bale);
     }

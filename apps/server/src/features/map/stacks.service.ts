@@ -51,8 +51,7 @@ async function stackSelection(
 
 /** A stack's figures without a grade (the stack details read it with the stack's value). */
 function stackSummary(id: string, place: StackPlace, selection: StackSelection): Stack | undefined {
-  const subset = selection.kept && { key: '', uids: selection.kept };
-  const summary = summarizeStack(id, place, selection.range, subset, noGrades);
+  const summary = summarizeStack(id, place, selection.range, selection.kept, noGrades);
   if (!summary) return undefined;
   const { grade: _, ...stack } = summary.stack;
   return stack;

@@ -22,7 +22,7 @@ import { routePaths } from '@/lib/route-names';
 function OrganizationName() {
   const organization = useOrganization();
   if (organization.isPending) {
-    return <Skeleton role="status" height={16} width={140} aria-label="Loading organization" />;
+    return <Skeleton height={16} width={140} aria-label="Loading organization" />;
   }
   return (
     <Text fw={500} c="dimmed" truncate visibleFrom="xs">

@@ -33,7 +33,7 @@ export function LoadRoute() {
           All loads
         </Anchor>
         <PageHeading title={load.data?.name ?? 'Load'} help="loads" />
-        {load.isPending && <Skeleton role="status" height={240} aria-label="Loading the load" />}
+        {load.isPending && <Skeleton height={240} aria-label="Loading the load" />}
         {load.isError && (
           <Alert color="red" variant="light" role="alert">
             {isApiError(load.error, 400, 404)

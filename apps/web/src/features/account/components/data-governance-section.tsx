@@ -10,9 +10,7 @@ export function DataGovernanceSection() {
       <Title order={2} size="h3" id="governance-title">
         Your organization's data
       </Title>
-      {governance.isPending && (
-        <Skeleton role="status" height={240} aria-label="Loading your data's summary" />
-      )}
+      {governance.isPending && <Skeleton height={240} aria-label="Loading your data's summary" />}
       {governance.isError && <Alert color="red">{governance.error.message}</Alert>}
       {governance.data && (
         <>

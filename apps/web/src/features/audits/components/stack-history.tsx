@@ -18,7 +18,7 @@ function HistoryBody({ stackId }: { stackId: string }) {
     return <Text c="dimmed">The stack's history needs a connection.</Text>;
   }
   if (history.isPending) {
-    return <Skeleton role="status" height={60} aria-label="Loading the stack's history" />;
+    return <Skeleton height={60} aria-label="Loading the stack's history" />;
   }
   if (history.isError) {
     return (

@@ -73,7 +73,7 @@ function StackList({ canStart, onStart }: Pick<StackPickerProps, 'canStart' | 'o
       </Alert>
     );
   } else {
-    list = <Skeleton role="status" height={120} aria-label="Loading stacks" />;
+    list = <Skeleton height={120} aria-label="Loading stacks" />;
   }
 
   return (

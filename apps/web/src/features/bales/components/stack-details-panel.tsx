@@ -82,7 +82,7 @@ export function StackDetailsPanel({ stackId, onClose, onOpenBale }: StackDetails
       title={stack ? `Stack of ${formatCount(stack.count, 'bale', 'bales')}` : 'Stack'}
       onClose={onClose}
     >
-      {info.isPending && <Skeleton role="status" height={200} aria-label="Loading stack details" />}
+      {info.isPending && <Skeleton height={200} aria-label="Loading stack details" />}
       {info.isError && (
         <Alert color="red" variant="light">
           The stack could not be loaded. Please try again.

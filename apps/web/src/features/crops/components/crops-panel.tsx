@@ -81,7 +81,7 @@ export function CropsPanel() {
           {changeErrorMessage(remove.error, m.deleteFailed)}
         </Alert>
       )}
-      {crops.isPending && <Skeleton role="status" height={80} aria-label="Loading crops" />}
+      {crops.isPending && <Skeleton height={80} aria-label="Loading crops" />}
       {crops.isError && (
         <Alert color="red" variant="light" role="alert">
           {messages.generic}

@@ -125,7 +125,7 @@ export function CuttingsPanel({ initialYear, fields, crops }: CuttingsPanelProps
           {changeErrorMessage(remove.error, messages.fieldCuttingCrop.cutting.deleteFailed)}
         </Alert>
       )}
-      {cuttings.isPending && <Skeleton role="status" height={80} aria-label="Loading cuttings" />}
+      {cuttings.isPending && <Skeleton height={80} aria-label="Loading cuttings" />}
       {cuttings.isError && (
         <Alert color="red" variant="light" role="alert">
           {changeErrorMessage(cuttings.error, messages.generic)}

@@ -20,7 +20,7 @@ export function AdminFeedbackList() {
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
       {feedback.isPending ? (
-        <Skeleton role="status" height={80} aria-label="Loading feedback" />
+        <Skeleton height={80} aria-label="Loading feedback" />
       ) : feedback.isError ? (
         <Alert color="red" variant="light">
           {messages.generic}

@@ -26,8 +26,7 @@ export function FeedbackEntry({ entry, from }: { entry: Feedback; from?: string 
 /** What the organization has sent, newest first. */
 export function FeedbackList() {
   const feedback = useFeedback();
-  if (feedback.isPending)
-    return <Skeleton role="status" height={80} aria-label="Loading feedback" />;
+  if (feedback.isPending) return <Skeleton height={80} aria-label="Loading feedback" />;
   if (feedback.isError) {
     return (
       <Alert color="red" variant="light">

@@ -127,9 +127,7 @@ export function FieldsScreen({ base }: { base: FieldsMapBase }) {
                 Export
               </Button>
             </Group>
-            {fields.isPending && (
-              <Skeleton role="status" height={120} aria-label="Loading fields" />
-            )}
+            {fields.isPending && <Skeleton height={120} aria-label="Loading fields" />}
             {fields.isError && (
               <Alert color="red" variant="light" role="alert">
                 {messages.generic}

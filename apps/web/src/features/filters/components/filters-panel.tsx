@@ -76,9 +76,7 @@ export function FiltersPanel({ opened, onClose }: FiltersPanelProps) {
           />
         ) : (
           <Stack gap="sm">
-            {filters.isPending && (
-              <Skeleton role="status" height={60} aria-label="Loading filters" />
-            )}
+            {filters.isPending && <Skeleton height={60} aria-label="Loading filters" />}
             {filters.isError && (
               <Alert color="red" variant="light">
                 {messages.generic}

@@ -41,7 +41,7 @@ export function HeatRiskRecipientsForm() {
           You get it each day while anything is at high risk. Choose who else should.
         </Text>
         {(people.isPending || recipients.isPending) && (
-          <Skeleton role="status" height={60} aria-label="Loading people" />
+          <Skeleton height={60} aria-label="Loading people" />
         )}
         {(people.isError || recipients.isError) && (
           <Alert color="red" variant="light" role="alert">

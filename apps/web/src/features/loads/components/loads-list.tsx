@@ -83,8 +83,7 @@ export function LoadsList({ canBuild }: { canBuild: boolean }) {
   const loads = useLoads();
   const units = useDisplayUnits();
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
-  if (loads.isPending)
-    return <Skeleton role="status" height={160} aria-label="Loading the loads" />;
+  if (loads.isPending) return <Skeleton height={160} aria-label="Loading the loads" />;
   if (loads.isError) {
     return (
       <Alert color="red" title="The loads could not be loaded">

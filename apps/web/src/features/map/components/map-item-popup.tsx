@@ -26,7 +26,7 @@ function BaleTitle({ uid }: { uid: string }) {
         Bale
       </Text>
     ) : (
-      <Skeleton role="status" height={32} width={180} aria-label="Loading the bale's name" />
+      <Skeleton height={32} width={180} aria-label="Loading the bale's name" />
     );
   }
   const fields = new Map(info.data.fields.map((field) => [field.id, field.name]));

@@ -35,7 +35,7 @@ export function ReportGroupTotals({ query, by, units, rfvEnabled }: ReportGroupT
         {title}
       </Title>
       {groups.isPending ? (
-        <Skeleton role="status" height={120} aria-label={`Loading totals ${title.toLowerCase()}`} />
+        <Skeleton height={120} aria-label={`Loading totals ${title.toLowerCase()}`} />
       ) : groups.isError ? (
         <Alert color="red" variant="light" role="alert">
           The totals could not be loaded. Try again in a moment.

@@ -21,7 +21,7 @@ export function ReportSummary({ query }: { query: ReportBalesQuery }) {
         Summary
       </Title>
       {summary.isPending ? (
-        <Skeleton role="status" height={160} aria-label="Loading summary" />
+        <Skeleton height={160} aria-label="Loading summary" />
       ) : summary.isError ? (
         <Alert color="red" variant="light" role="alert">
           {messages.generic}

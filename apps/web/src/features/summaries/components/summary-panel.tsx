@@ -52,7 +52,7 @@ export function SummaryPanel({ opened, onClose }: SummaryPanelProps) {
             </HelpLink>
           </div>
           {summary.isPending ? (
-            <Skeleton role="status" height={180} aria-label="Loading summary" />
+            <Skeleton height={180} aria-label="Loading summary" />
           ) : summary.isError ? (
             <Alert color="red">The summary could not be loaded. Try again in a moment.</Alert>
           ) : summary.data.summary.count === 0 ? (
