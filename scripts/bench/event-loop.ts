@@ -25,14 +25,14 @@ export async function loopDelayDuring<T>(
 }
 
 export interface IndexingRun {
-  /** The call that read and indexed every bale of the farm (the first zoomed-in view). */
+  /** The first zoomed-in view of the farm on a fresh process. */
   ms: number;
   delay: LoopDelay;
 }
 
 /**
- * The first zoomed-in view of a farm on a fresh process: its bales read and indexed on the
- * request (the cells answer only zoomed-out views), timed, with the loop's delay meanwhile.
+ * The first zoomed-in view of a farm on a fresh process (read from the kept bale tiles, stacks
+ * and moved bales), timed, with the loop's delay meanwhile.
  */
 export async function measureIndexing(
   server: ProductServer,
@@ -72,8 +72,7 @@ export function loopDelayRows(postgres: boolean, f: LoopDelayFigures) {
       pass: met(f.ingest, f.concurrent),
     },
     {
-      measure:
-        'event-loop delay while the farm is read and indexed (first zoom-15 view after a restart)',
+      measure: 'event-loop delay during the first zoom-15 view after a restart',
       ours: described(f.indexing.delay),
       baseline: `that call took ${ms(f.indexing.ms)}`,
       target,

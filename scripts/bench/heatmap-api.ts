@@ -76,7 +76,7 @@ export async function measureHeatmapApi(
   await sendBatches(url, [{ key: baler.key, bales }]);
 
   const query = { fieldId, measure: 'AvgMoisture' };
-  // The first call catches the map index up on the new bales (measured as /clusters/get's).
+  // The first call after new bales reads the field's bales afresh (a new bale stamp).
   const first = (await timed(url, idToken, query)).body as { grid: { values: unknown[] } };
   const uncached: number[] = [];
   for (let i = 0; i < UNCACHED_CALLS; i += 1) {
@@ -115,7 +115,7 @@ export function heatmapRows(run: HeatmapApiRun) {
   const what = `${HEATMAP_FIELD_HA} ha field, ${run.bales.toLocaleString('en-US')} bales, ${run.cells.toLocaleString('en-US')} cells`;
   return [
     {
-      measure: `\`/heatmap/overlay\` uncached (${what}; map index warm)`,
+      measure: `\`/heatmap/overlay\` uncached (${what})`,
       ours: p(run.uncached),
       baseline: `the same IDW grid in process: ${p(run.inProcess)}`,
       target: `≤ ${HEATMAP_UNCACHED_TARGET_MS} ms`,

@@ -28,13 +28,13 @@ export const usage = `Usage: npm run bench [-- --bales N] [--only pglite|postgre
   --stop-after-ingest
                 only the one-client ingest and its COPY baseline, printed; implies --no-write
   --reports-only
-                only ingest, the map index and summaries (what the server holds at rest), then
+                only ingest, the map and summaries (what the server holds at rest), then
                 the yield, report CSV and data export rows, printed; implies --no-write
   --many-farms N
                 only the many-farms row: N organizations (most 2,000–20,000 bales, every fiftieth
                 200,000) on one PostgreSQL, two product processes, 20 clients opening random
                 farms' maps for 60 s, printed; implies --no-write
-  --cold-only   only ingest, then three restarts of the product reading its kept snapshots and
+  --cold-only   only ingest, then three restarts of the product, the fourth after
                 one without them, each with the opening view and the summary at once (the
                 restart rows), and the rows' baseline, printed; implies --no-write
   --details-only

@@ -98,7 +98,6 @@ export async function startProductServer(
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => {
-        // Its kept snapshots may then be missing or old: the next restart's figures show it.
         console.warn(`  the product did not stop within 20 s after SIGTERM: killed\n${log}`);
         child.kill('SIGKILL');
       }, 20_000);

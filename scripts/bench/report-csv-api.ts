@@ -40,7 +40,7 @@ export async function measureReportCsvs(
   server: ProductServer,
   tokens: { farm: string; smaller: string },
 ): Promise<ReportCsvFigures> {
-  // Unmeasured first: it builds that organization's map index (its stacks), kept as a cache.
+  // Unmeasured first: it warms that organization's pages in the database's cache.
   await measureReportCsv(server, tokens.smaller);
   const smaller = await measureReportCsv(server, tokens.smaller);
   const farm = await measureReportCsv(server, tokens.farm);

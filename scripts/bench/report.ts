@@ -91,7 +91,7 @@ function rowsOf(f: DatabaseFigures): Row[] {
     },
     {
       database,
-      measure: '`/clusters/get` first call after ingest (index built)',
+      measure: '`/clusters/get` first call after ingest',
       ours: ms(f.clusters.firstMs),
       baseline:
         `SQL fetching the ${int(f.baselines.points)} visible points: ${ms(median(f.baselines.sqlMs))} ` +
@@ -167,7 +167,7 @@ function rowsOf(f: DatabaseFigures): Row[] {
   const { start, afterIngest, afterIndex } = f.memory;
   rows.push({
     database,
-    measure: 'server memory (RSS) with the index built',
+    measure: 'server memory (RSS) after the map calls',
     ours: `${mib(afterIndex.rssMiB)} (peak ${mib(afterIndex.peakMiB)})`,
     baseline: `at start, no bale: ${mib(start.rssMiB)}; after ingest: ${mib(afterIngest.rssMiB)}`,
     target: '—',
@@ -184,8 +184,7 @@ function coldStartRows(database: string, f: DatabaseFigures): Row[] {
   return [
     {
       database,
-      measure:
-        'after a restart: the opening `/clusters/get` and `/bales/summary` at once (the kept snapshot read back)',
+      measure: 'after a restart: the opening `/clusters/get` and `/bales/summary` at once',
       ours: figures(f.coldStart),
       baseline,
       target: `≤ ${COLD_RATIO}× baseline`,
@@ -193,8 +192,7 @@ function coldStartRows(database: string, f: DatabaseFigures): Row[] {
     },
     {
       database,
-      measure:
-        'the same without a kept snapshot (a first start after an upgrade): every bale read and indexed',
+      measure: 'the same after a second restart',
       ours: figures(f.coldFromRows),
       baseline,
       target: '—',
@@ -208,7 +206,7 @@ function memoryPerBaleRow(database: string, f: DatabaseFigures): Row {
   const perBale = ((loaded.rssMiB - atRest.rssMiB) * 1024) / Math.max(1, visible);
   return {
     database,
-    measure: 'server memory per visible bale after the restart (map index and summary columns)',
+    measure: 'server memory per visible bale after the restart',
     ours: `${perBale.toFixed(2)} KiB (RSS ${mib(atRest.rssMiB)} at rest, ${mib(loaded.rssMiB)} loaded; ${int(visible)} bales)`,
     baseline: `the summary columns' typed arrays alone: ${(COLUMN_BYTES / 1024).toFixed(2)} KiB`,
     target: `≤ ${MEMORY_PER_BALE_TARGET_KIB} KiB`,

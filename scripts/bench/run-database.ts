@@ -71,11 +71,11 @@ export interface DatabaseFigures {
   callOverhead: CallOverheadRun;
   heatmap: HeatmapApiRun;
   memory: { start: Memory; afterIngest: Memory; afterIndex: Memory };
-  /** After a restart that read the kept snapshots (ADR 17). */
+  /** After a restart: nothing kept in the process (ADR 42). */
   coldStart: ColdStartRun;
-  /** After a restart without them (deleted first): every bale read and indexed. */
+  /** After a second restart. */
   coldFromRows: ColdStartRun;
-  /** How late the event loop ran during ingest and while the farm was indexed. */
+  /** How late the event loop ran during ingest and the first zoomed-in view. */
   loopDelay: LoopDelayFigures;
   summaries: SummariesApiRun;
   summaryBaselines: SummaryBaselines;
@@ -247,8 +247,7 @@ async function measureProduct(
         measureColdStart(again, token, opening(views), farm.years[1]),
       ),
     );
-    log('restart without the kept snapshots: every bale read and indexed again');
-    fs.rmSync(path.join(dataDir, 'snapshots'), { recursive: true, force: true });
+    log('a second restart, and the first zoom-15 view');
     const { coldFromRows, indexing } = await restarted(env, cleanup, async (again) => {
       const token = await signIn(again.url, env, accounts.farm);
       return {
@@ -327,7 +326,7 @@ async function ingestAlone(
 
 /**
  * `--reports-only`: the product holding what it holds in a full run when the reports are measured
- * (both organizations ingested, the farm's map index, its summary columns), then the report CSV
+ * (both organizations ingested, the farm's map and summary), then the report CSV
  * and data export rows, printed.
  */
 async function reportsAlone(
@@ -353,7 +352,7 @@ async function reportsAlone(
       ),
     );
     const idToken = await signIn(server.url, env, accounts.farm);
-    log('map index and summary columns');
+    log('map and summary');
     await measureClustersApi(server.url, idToken, views);
     await measureSummariesApi(server.url, idToken, farm.years[1]);
     log('yield per field of that crop year');
@@ -393,7 +392,7 @@ async function detailsAlone(
       ),
     );
     const idToken = await signIn(server.url, env, accounts.farm);
-    log('bale details after a click (the first page builds the map index)');
+    log('bale details after a click');
     const { pass, ...row } = baleDetailsRow(
       await measureBaleDetails(browser, server.url, accounts.farm, idToken),
     );
@@ -405,8 +404,7 @@ async function detailsAlone(
 }
 
 /**
- * `--cold-only`: the farm ingested and its map index and summary built once, then three restarts
- * reading the kept snapshots and one without them, each measured as the restart row is, and that
+ * `--cold-only`: the farm ingested and its map and summary read once, then four restarts, each measured as the restart row is, and that
  * row's baseline, printed.
  */
 async function coldAlone(
@@ -444,7 +442,7 @@ async function coldAlone(
     });
     const kib = ((run.loaded.rssMiB - run.atRest.rssMiB) * 1024) / run.visible;
     log(
-      `restart ${round}${round === 4 ? ' without the kept snapshots' : ''}: ` +
+      `restart ${round}: ` +
         `${Math.round(run.ms)} ms (clusters ${Math.round(run.clustersMs)}, ` +
         `summary ${Math.round(run.summaryMs)}); ${kib.toFixed(2)} KiB a bale over rest`,
     );
@@ -452,8 +450,6 @@ async function coldAlone(
     log(
       `  then zoom 15: ${Math.round(indexing.ms)} ms; event loop meanwhile p99 ${p99} ms, max ${max} ms`,
     );
-    // The fourth reads every bale again, as a first start after an upgrade does.
-    if (round === 3) fs.rmSync(path.join(dataDir, 'snapshots'), { recursive: true, force: true });
   }
   const raw =
     kind === 'pglite'

@@ -2,8 +2,6 @@ import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import { SigningKeys } from './features/identity/signing-keys.service.ts';
-import { MapIndex } from './features/map/map-index.ts';
-import { SnapshotStore } from './features/map/snapshot-store.ts';
 import { SummaryCache } from './features/summaries/summary-cache.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { SecretBox } from './lib/secret-box.ts';
@@ -20,8 +18,6 @@ export interface AppContext {
   secrets: SecretBox;
   /** The clock, injectable so tests can move time instead of sleeping. */
   now: () => Date;
-  /** Each organization's visible bales, stacks and cluster indexes (features/map). */
-  mapIndex: MapIndex;
   /** Each organization's bale columns for summaries (features/summaries). */
   summaryCache: SummaryCache;
   /** The user pool's token signing keys, cached for a minute (features/identity). */
@@ -49,17 +45,10 @@ export type AppContextParts = Pick<AppContext, 'config' | 'db' | 'mailer' | 'sec
  * @example const ctx = createAppContext({ config, db, mailer, secrets: new SecretBox(key) });
  */
 export function createAppContext(parts: AppContextParts): AppContext {
-  const { snapshotDir } = parts.config;
-  const store = snapshotDir ? new SnapshotStore(parts.db, snapshotDir) : undefined;
-  const summaryCache = new SummaryCache(parts.db, store);
   const ctx: AppContext = {
     now: () => new Date(),
     ...parts,
-    mapIndex: new MapIndex(parts.db, {
-      store,
-      columnsAt: (orgId, stamp) => summaryCache.columns(orgId, stamp),
-    }),
-    summaryCache,
+    summaryCache: new SummaryCache(parts.db),
     signingKeys: new SigningKeys({
       db: parts.db,
       secrets: parts.secrets,

@@ -14,8 +14,6 @@ const environmentSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  // Where each organization's map snapshot is kept across restarts; 'off' keeps none.
-  SNAPSHOT_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.url().optional(),
   SECRET_KEY: z
     .string()
@@ -228,10 +226,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: e.HOST,
     publicUrl,
     dataDir,
-    snapshotDir:
-      e.SNAPSHOT_DIR === 'off'
-        ? undefined
-        : path.resolve(e.SNAPSHOT_DIR ?? path.join(dataDir, 'snapshots')),
     database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: path.join(dataDir, 'pglite') },
     secretKey: e.SECRET_KEY ? Buffer.from(e.SECRET_KEY, 'hex') : readOrCreateKey(dataDir),
     userPool: {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { VERSION } from '@baletrack/contracts/constants';
 import { connectDatabase } from '@baletrack/db/connect';
 import { startMaintenance } from '@baletrack/db/maintenance';
@@ -42,6 +44,8 @@ export interface RunningProduct {
 export async function startProduct(config: Config): Promise<RunningProduct> {
   const database = await connectDatabase(config.database);
   await migrateToLatest(database.db);
+  // Releases before the map read the database kept map snapshots here; nothing reads them now.
+  fs.rmSync(path.join(config.dataDir, 'snapshots'), { recursive: true, force: true });
   const mailer = createMailer({
     smtpUrl: config.mail.smtpUrl,
     db: database.db,
@@ -126,16 +130,6 @@ export async function startProduct(config: Config): Promise<RunningProduct> {
       await stopHeatRiskMails();
       await app.close();
       if (operatorToken) removeOperatorChannel(config.dataDir, operatorToken);
-      // What the map built is kept for the next start (ADR 17), while the database is open.
-      const started = Date.now();
-      const saved = await ctx.mapIndex.savePending((orgId, error) =>
-        app.log.warn({ err: error, orgId }, 'keeping the map snapshot failed (SNAPSHOT_DIR)'),
-      );
-      if (saved > 0) {
-        app.log.info(
-          `kept the map snapshots of ${saved} organization(s) in ${Date.now() - started} ms`,
-        );
-      }
       await stopExportWorker();
       await stopMailWorker();
       await database.close();

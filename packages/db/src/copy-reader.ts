@@ -4,8 +4,8 @@ import { inlineParameters } from './copy-out.ts';
 
 // A query's rows through `COPY (…) TO STDOUT (FORMAT binary)`, read field by field as the bytes
 // stream in: no object per row or value, nothing held but the chunk being read. For reads of
-// hundreds of thousands of rows decoded straight into typed arrays (the map's and summaries'
-// snapshot, docs/adr/0017-live-map-index-and-one-bale-read.md); `CopyRows` (copy-out.ts) keeps
+// hundreds of thousands of rows decoded straight into typed arrays (the summaries' bale
+// columns); `CopyRows` (copy-out.ts) keeps
 // the bytes and decodes a row into values on demand. The format (docs: "COPY … Binary Format"):
 // an 11-byte signature, flags and a header extension; each row its number of fields, then each
 // field as its byte length (-1 for NULL) and its value in the type's binary (send) form; -1 as
@@ -13,7 +13,7 @@ import { inlineParameters } from './copy-out.ts';
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 const HEADER_BYTES = SIGNATURE.length + 8;
 // How much of the next chunk finishes a cut row without copying the chunk (rows of the
-// snapshot's reads are about 400 bytes; a longer row takes the slower way).
+// columns' reads are about 400 bytes; a longer row takes the slower way).
 const ROW_HEAD = 8_192;
 
 /** The fields of the row being read, in the query's order; valid only during the `onRow` call. */

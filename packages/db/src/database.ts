@@ -298,6 +298,38 @@ export type BaleCellMonthsTable = Omit<BaleCellsTable, 'day' | 'fieldUids' | 'ba
   month: ColumnType<string, string, string>;
 };
 
+/** What a bale tile sums (migration 0029, docs/adr/0042-bale-tiles.md). */
+interface BaleTileMeasures {
+  orgId: string;
+  retail: boolean;
+  /** The zoom-19 tile of the bales' position. */
+  tileX: number;
+  tileY: number;
+  count: number;
+  weightKg: number;
+  dryMassKg: number;
+  avgMoistureSum: number;
+  rfvSum: number;
+  rfvCount: number;
+  proteinSum: number;
+  proteinCount: number;
+  latSum: number;
+  lonSum: number;
+  /** Bales per hay grade, picked by the table of their cutting's crop when summed. */
+  gradeCounts: number[];
+}
+
+/** An organization's bales that never moved per UTC day, baler, retail flag and zoom-19 tile. */
+export interface BaleTileDaysTable extends BaleTileMeasures {
+  day: ColumnType<string, string, string>;
+  balerId: string;
+}
+
+/** The tile days summed per month (`period` its first day) and over all time ('infinity'). */
+export interface BaleTileSumsTable extends BaleTileMeasures {
+  period: ColumnType<string, string, string>;
+}
+
 /** One bale (docs/product.md#bales), SI units; percentages on a dry-matter basis. */
 export interface BalesTable {
   orgId: string;
@@ -611,6 +643,8 @@ export interface Database {
   bales: BalesTable;
   baleCells: BaleCellsTable;
   baleCellMonths: BaleCellMonthsTable;
+  baleTileDays: BaleTileDaysTable;
+  baleTileSums: BaleTileSumsTable;
   filters: FiltersTable;
   creditLedger: CreditLedgerTable;
   stripeCheckouts: StripeCheckoutsTable;

@@ -26,6 +26,7 @@ import * as mailAttachmentLists from './migrations/2026-11-29-0025-mail-attachme
 import * as loads from './migrations/2026-12-01-0026-loads.ts';
 import * as stackAudits from './migrations/2026-12-01-0027-stack-audits.ts';
 import * as movedBales from './migrations/2026-12-02-0028-moved-bales.ts';
+import * as baleTiles from './migrations/2026-12-02-0029-bale-tiles.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-0026-loads': loads,
   '2026-12-01-0027-stack-audits': stackAudits,
   '2026-12-02-0028-moved-bales': movedBales,
+  '2026-12-02-0029-bale-tiles': baleTiles,
 };
 
 /**

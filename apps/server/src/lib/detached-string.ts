@@ -2,7 +2,7 @@
  * A flat copy of a string cut from a larger one, no longer holding on to it. V8 makes a slice of
  * 13 characters or more a view into its parent, so one uid kept from a packed read of 200,000
  * bales would keep the whole read (tens of megabytes) alive, and views compare several times
- * slower than flat strings when the snapshot sorts by uid. UTF-16 bytes keep every code unit
+ * slower than flat strings when sorted or hashed. UTF-16 bytes keep every code unit
  * (lone surrogates too).
  * @example const uid = detached(packed.slice(start, end));
  */

@@ -1,4 +1,4 @@
-/** What decides what an organization may see (`mapIndexStamp`). */
+/** What decides what an organization may see (`readBaleStamp`). */
 export interface BaleStamp {
   baleVersion: number;
   activeMonths: number;
@@ -8,14 +8,14 @@ export interface BaleStamp {
 export type StampedLoader<T> = (orgId: string, stamp: BaleStamp, base: T | undefined) => Promise<T>;
 
 /**
- * A per-process cache of a value built from each organization's visible bales (the map's
- * snapshot, the summaries' columns), checked against the database's stamp on every read so
+ * A per-process cache of a value built from each organization's visible bales (the summaries'
+ * columns), checked against the database's stamp on every read so
  * several app processes stay correct without talking to each other. A newer bale version is
  * caught up from the cached value (only bales written since); a change of subscriptions reloads
  * everything; concurrent readers of one stamp share one load; the least recently used
  * organization goes first.
- * @example const cache = new StampedCache((org) => mapIndexStamp(db, org), load, 8);
- *          const snapshot = await cache.get(orgId);
+ * @example const cache = new StampedCache((org) => readBaleStamp(db, org), load, 8);
+ *          const columns = await cache.get(orgId);
  */
 export class StampedCache<T extends BaleStamp> {
   readonly #values = new Map<string, T>();
@@ -89,5 +89,38 @@ export class StampedCache<T extends BaleStamp> {
     }
     this.#values.set(orgId, value);
     return value;
+  }
+}
+
+/**
+ * Values computed from an organization's visible bales, kept by the bale stamp they were computed
+ * at (read by the caller on every request): a new bale or subscription month makes a new key, so
+ * an old value is never answered. A small bound over all organizations, the least recently used
+ * going first; only ever an optimization, never what makes an answer right.
+ * @example await heatmaps.get(orgId, stamp, `overlay|${fieldId}|…`, () => computeOverlay())
+ */
+export class StampedEntries {
+  readonly #entries = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly maxEntries: number) {}
+
+  /** The value under `key` for this organization at this stamp, computed once; a failure is not kept. */
+  get<T>(orgId: string, stamp: BaleStamp, key: string, compute: () => Promise<T>): Promise<T> {
+    const full = `${orgId}@${stamp.baleVersion}:${stamp.activeMonths}|${key}`;
+    const found = this.#entries.get(full);
+    if (found) {
+      // Most recently used last, so the oldest goes first.
+      this.#entries.delete(full);
+      this.#entries.set(full, found);
+      return found as Promise<T>;
+    }
+    const computed = compute();
+    computed.catch(() => this.#entries.delete(full));
+    if (this.#entries.size >= this.maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    this.#entries.set(full, computed);
+    return computed;
   }
 }

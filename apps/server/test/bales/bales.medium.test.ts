@@ -8,7 +8,11 @@ import {
 import { manualScanResponseSchema } from '@baletrack/contracts/bales/manual-scan';
 import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
 import { fieldsResponseSchema } from '@baletrack/contracts/fields/field';
-import { mapMessages, stacksResponseSchema } from '@baletrack/contracts/map/map';
+import {
+  clustersResponseSchema,
+  mapMessages,
+  stacksResponseSchema,
+} from '@baletrack/contracts/map/map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ingest,
@@ -207,14 +211,11 @@ describe('GET /available-years, /balers/active-bales and /fields', () => {
     ]);
     await ingest(t, idle.apiKey, [newBale()]);
 
-    // Read from the bale cells' months: no index of the farm's bales is built for it.
-    const builds = t.ctx.mapIndex.fullBuilds;
     expect(
       availableYearsResponseSchema.parse(await ok(await farm.get('/available-years'))),
     ).toEqual({
       years: [2024, 2025],
     });
-    expect(t.ctx.mapIndex.fullBuilds).toBe(builds);
     const balers = balerActiveBalesResponseSchema.parse(
       await ok(await farm.get('/balers/active-bales', { year: 2025 })),
     );
@@ -333,6 +334,25 @@ describe('POST /bales/manual-scan', () => {
         await ok(await farm.get('/bale-info/get', { uid: bale?.uid })),
       );
       expect(info.stackId).toBe(stacks[0]?.id);
+    }
+    // A close map view of the row's middle (10 m each way) draws the whole stack too.
+    const middle = { lat: 46.62, lon: -120.47 + metres.lon(1.5 * 80) };
+    for (const zoom of [16, 18]) {
+      const view = clustersResponseSchema.parse(
+        await ok(
+          await farm.get('/clusters/get', {
+            west: middle.lon - metres.lon(10),
+            east: middle.lon + metres.lon(10),
+            south: middle.lat - metres.lat(10),
+            north: middle.lat + metres.lat(10),
+            zoom,
+          }),
+        ),
+      );
+      expect(
+        view.stacks.map((stack) => [stack.id, stack.count]),
+        `zoom ${zoom}`,
+      ).toEqual([[stacks[0]?.id, 160]]);
     }
   });
 

@@ -2,7 +2,7 @@ import { baleInfoResponseSchema } from '@baletrack/contracts/bales/bale-reads';
 import { apiErrorSchema } from '@baletrack/contracts/errors/api-error';
 import { fieldSchema, fieldsResponseSchema } from '@baletrack/contracts/fields/field';
 import { expect } from 'vitest';
-import { mapIndexStamp } from '../../src/features/bales/bale-stamps.repository.ts';
+import { readBaleStamp } from '../../src/features/bales/bale-stamps.repository.ts';
 import { type Farm, ingest, newBale, newBaler, newFarm, square } from '../helpers/farm.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
@@ -52,4 +52,4 @@ export const listFields = async (farm: Farm) =>
 
 /** The organization's bale version: what tells every map index to reload. */
 export const baleVersion = async (t: TestApp, farm: Farm) =>
-  (await mapIndexStamp(t.ctx.db, farm.orgId)).baleVersion;
+  (await readBaleStamp(t.ctx.db, farm.orgId)).baleVersion;

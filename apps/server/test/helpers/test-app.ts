@@ -41,8 +41,6 @@ export async function startTestApp(
     // Processes of one installation share the server key.
     SECRET_KEY: (shared?.ctx.config.secretKey ?? crypto.randomBytes(32)).toString('hex'),
     SEED_DEMO: 'false',
-    // No snapshot files unless a test asks for them (in a folder of its own).
-    SNAPSHOT_DIR: 'off',
     // Subscriptions apply unless a test turns them off (without Stripe keys the product's own
     // default is off: config.ts).
     BILLING: 'on',

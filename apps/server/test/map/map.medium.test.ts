@@ -12,7 +12,7 @@ import {
 } from '@baletrack/contracts/map/map';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CELLS_ID_OFFSET } from '../../src/features/map/clusters-from-cells.ts';
-import { MapIndex } from '../../src/features/map/map-index.ts';
+import { BLOCK_ID_OFFSET } from '../../src/features/map/clusters-in-blocks.ts';
 import {
   type Farm,
   ingest,
@@ -193,18 +193,15 @@ describe('GET /clusters/get and /cluster-tree/get', () => {
 
   it('zoomed out, answers from the bale cells what the bales hold, building no bale index', async () => {
     const { farm } = await farmWithStacks();
-    const builds = t.ctx.mapIndex.fullBuilds;
     const fromCells = await clusters(farm, { ...whole, zoom: 12 });
     expect(fromCells.clusters.every((c) => c.id >= CELLS_ID_OFFSET)).toBe(true);
-    expect(t.ctx.mapIndex.fullBuilds).toBe(builds);
     // A bound inside a UTC day is not whole days of cells: the bales are summed alike on the
-    // request, still without any process holding them.
+    // request.
     const fromBales = await clusters(farm, { ...whole, zoom: 12, to: '2099-01-01T12:00:00Z' });
     expect(fromBales.clusters.every((c) => c.id >= CELLS_ID_OFFSET)).toBe(true);
-    expect(t.ctx.mapIndex.fullBuilds).toBe(builds);
     expect(balesInView(fromCells)).toBe(balesInView(fromBales));
     expect(weightOf(fromCells)).toBeCloseTo(weightOf(fromBales), 6);
-    // Both hold what the bales hold, as the bale index counts them one zoom in.
+    // Both hold what the bales hold, as the blocks count them one zoom in.
     const fromIndex = await clusters(farm, { ...whole, zoom: 14 });
     expect(balesInView(fromCells)).toBe(balesInView(fromIndex));
     expect(weightOf(fromCells)).toBeCloseTo(weightOf(fromIndex), -1);
@@ -228,23 +225,36 @@ describe('GET /clusters/get and /cluster-tree/get', () => {
     }
   });
 
+  it('zoomed in, clusters by blocks whose every cluster opens into what it counts', async () => {
+    const { farm, windrow, stackA, stackB } = await farmWithStacks();
+    const all = windrow.length + stackA.length + stackB.length;
+    for (const zoom of [14, 15, 16]) {
+      const view = await clusters(farm, { ...whole, zoom });
+      expect(balesInView(view), `zoom ${zoom}`).toBe(all);
+      expect(view.clusters.every((c) => c.id >= BLOCK_ID_OFFSET)).toBe(true);
+      // The same ids on every call, whichever process answers.
+      expect((await clusters(farm, { ...whole, zoom })).clusters.map((c) => c.id)).toEqual(
+        view.clusters.map((c) => c.id),
+      );
+      for (const cluster of view.clusters) {
+        const tree = clusterTreeResponseSchema.parse(
+          await ok(await farm.get('/cluster-tree/get', { clusterId: cluster.id })),
+        );
+        expect(balesInView(tree)).toBe(cluster.count);
+        expect(tree.expansionZoom).toBeGreaterThan(zoom);
+      }
+    }
+    // Another block's id, or one past the ids a block gives, is not found.
+    const [some] = (await clusters(farm, { ...whole, zoom: 15 })).clusters;
+    for (const clusterId of [(some?.id ?? 0) + 2 ** 19 - 1, BLOCK_ID_OFFSET + 2 ** 20 * 7]) {
+      expect((await farm.get('/cluster-tree/get', { clusterId })).status).toBe(404);
+    }
+  });
+
   it('refuses a zoom outside 0–24', async () => {
     const { farm } = await farmWithStacks();
     expect((await farm.get('/clusters/get', { ...whole, zoom: 25 })).status).toBe(400);
     expect((await farm.get('/clusters/get', { ...whole, zoom: 'far' })).status).toBe(400);
-  });
-
-  it('stays correct across app processes: another process sees new bales through the stamp', async () => {
-    const { farm, baler, windrow } = await farmWithStacks();
-    // A second process's index over the same database.
-    const other = new MapIndex(t.ctx.db);
-    const before = await other.snapshot(farm.orgId);
-    expect(before.points).toHaveLength(windrow.length + 5);
-    const late = newBale({ creationLocation: { lat: 46.7, lon: -120.7 } });
-    await ingest(t, baler.apiKey, [late]);
-    const after = await other.snapshot(farm.orgId);
-    expect(after.byUid.has(late.uid)).toBe(true);
-    expect([...after.stacks.keys()].sort()).toEqual([...before.stacks.keys()].sort());
   });
 });
 
@@ -320,13 +330,12 @@ describe('stacks: /stacks/get, /stack-info/get, /bales-stacks', () => {
 });
 
 describe('GET /geofences/get', () => {
-  it('counts the bales stored in each storage area, from the bales in it, not a farm index', async () => {
+  it('counts the bales stored in each storage area, from the bales in it', async () => {
     const { farm, stackA } = await farmWithStacks();
     await newGeofence(t.ctx, farm.orgId, {
       name: 'Empty barn',
       boundary: square(-120.3, 46.5, 0.001),
     });
-    const builds = t.ctx.mapIndex.fullBuilds;
     const geofences = geofencesResponseSchema.parse(await ok(await farm.get('/geofences/get')));
     expect(geofences.geofences.map((g) => [g.name, g.storedBaleCount, g.storedWeightKg])).toEqual([
       ['Empty barn', 0, 0],
@@ -337,7 +346,6 @@ describe('GET /geofences/get', () => {
       await ok(await farm.get('/geofences/get', { year: 2024 })),
     );
     expect(in2024.geofences.map((g) => g.storedBaleCount)).toEqual([0, 0]);
-    expect(t.ctx.mapIndex.fullBuilds).toBe(builds);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mapIndexStamp } from '../../src/features/bales/bale-stamps.repository.ts';
+import { readBaleStamp } from '../../src/features/bales/bale-stamps.repository.ts';
 import { aggregateColumns } from '../../src/features/summaries/summary-aggregate.ts';
 import { SummaryCache } from '../../src/features/summaries/summary-cache.ts';
 import { listSummaryBales } from '../../src/features/summaries/summary-columns.repository.ts';
@@ -56,10 +56,10 @@ describe('summary columns on a live farm', () => {
     const base = await cache.columns(farm.orgId);
     const [a, b] = [newBale({ weightKg: 700 }), newBale({ weightKg: 900 })];
     await ingest(t, baler.apiKey, [a]);
-    const stampA = await mapIndexStamp(t.ctx.db, farm.orgId);
+    const stampA = await readBaleStamp(t.ctx.db, farm.orgId);
     const rowsA = (await listSummaryBales(t.ctx.db, farm.orgId, base.baleVersion)).visible;
     await ingest(t, baler.apiKey, [b]);
-    const stampB = await mapIndexStamp(t.ctx.db, farm.orgId);
+    const stampB = await readBaleStamp(t.ctx.db, farm.orgId);
     const rowsB = (await listSummaryBales(t.ctx.db, farm.orgId, base.baleVersion)).visible;
 
     const first = mergeColumns(base, stampA, rowsA, []);
@@ -77,7 +77,7 @@ describe('summary columns on a live farm', () => {
 
   it('read a catch-up by uid, or by version past 2,000 bales, locked bales apart', async () => {
     const { farm, baler } = await liveFarm();
-    const base = await mapIndexStamp(t.ctx.db, farm.orgId);
+    const base = await readBaleStamp(t.ctx.db, farm.orgId);
     // Made in a month without subscription: locked.
     const locked = (n: number) =>
       Array.from({ length: n }, () => newBale({ creationTime: '2025-08-02T10:00:00Z' }));
@@ -93,7 +93,7 @@ describe('summary columns on a live farm', () => {
     expect(small.locked.map((b) => b.uid)).toEqual([few[3]?.uid]);
     expect(small.locked[0]?.createdMs).toBe(Date.parse('2025-08-02T10:00:00Z'));
 
-    const middle = await mapIndexStamp(t.ctx.db, farm.orgId);
+    const middle = await readBaleStamp(t.ctx.db, farm.orgId);
     const many = [...Array.from({ length: 2_001 }, () => newBale()), ...locked(5)];
     await ingest(t, baler.apiKey, many);
     const large = await listSummaryBales(t.ctx.db, farm.orgId, middle.baleVersion);

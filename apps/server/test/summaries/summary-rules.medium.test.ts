@@ -5,7 +5,7 @@ import {
   summaryGroupings,
 } from '@baletrack/contracts/summaries/summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mapIndexStamp } from '../../src/features/bales/bale-stamps.repository.ts';
+import { readBaleStamp } from '../../src/features/bales/bale-stamps.repository.ts';
 import { visibleBales } from '../../src/features/bales/bales.repository.ts';
 import { filterPredicate } from '../../src/features/bales/filter-predicate.ts';
 import type { TimeRange } from '../../src/features/bales/time-range.ts';
@@ -44,7 +44,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function loadColumns(): Promise<BaleColumns> {
-  const stamp = await mapIndexStamp(t.ctx.db, farm.orgId);
+  const stamp = await readBaleStamp(t.ctx.db, farm.orgId);
   return buildColumns(
     { orgId: farm.orgId, ...stamp },
     (await listSummaryBales(t.ctx.db, farm.orgId)).visible,
@@ -226,7 +226,7 @@ describe('summary columns stay current', () => {
       { ...moved, weightKg: 999, updateTime: '2025-07-02T00:00:00Z' },
       { ...fresh, creationTime: '2025-08-02T10:00:00Z' },
     ]);
-    const stamp = await mapIndexStamp(t.ctx.db, farm.orgId);
+    const stamp = await readBaleStamp(t.ctx.db, farm.orgId);
     const since = await listSummaryBales(t.ctx.db, farm.orgId, middle.baleVersion);
     // The bale now locked is read as locked, not as visible.
     expect(since.locked.map((bale) => bale.uid)).toEqual([fresh?.uid]);

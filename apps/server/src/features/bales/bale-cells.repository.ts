@@ -14,10 +14,23 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
-import { cellLegumeCrop, grassGradeSql, legumeGradeSql } from './bale-grade-sql.ts';
+import {
+  gradeCounts,
+  grassGradeSql,
+  legumeGradeSql,
+  pickedGrade,
+  withLegume,
+} from './bale-grade-sql.ts';
+import {
+  daysOf,
+  rebuildBaleTiles,
+  refreshBaleTiles,
+  tilesRuleSql,
+} from './bale-tiles.repository.ts';
 import { lockedBales, madeWithin, subscribedMonths, visibleBales } from './bales.repository.ts';
 import type { BalePredicate } from './filter-predicate.ts';
-import { DAY_MS, type TimeRange } from './time-range.ts';
+import { tileX, tileY } from './tile-sql.ts';
+import { DAY_MS, splitByMonth, type TimeRange } from './time-range.ts';
 
 // Bale cells (docs/adr/0029-many-farms-read-model.md): an organization's bales summed per UTC day
 // of creation, baler, field set, size, retail flag and zoom-16 tile of where the bale lies now,
@@ -30,22 +43,8 @@ import { DAY_MS, type TimeRange } from './time-range.ts';
 /** The tiles' zoom: about 600 m at mid latitudes, three levels below the map's opening view. */
 export const CELL_ZOOM = 16;
 const SCALE = 2 ** CELL_ZOOM;
-// Web Mercator ends here; a bale nearer a pole goes in the edge row.
-const MAX_LAT = 85.0511287798066;
-
-const clamp = (value: RawBuilder<number>, low: number, high: number) =>
-  sql<number>`least(greatest(${value}, ${sql.lit(low)}), ${sql.lit(high)})`;
-const lat = clamp(sql`bales.current_lat`, -MAX_LAT, MAX_LAT);
-const cellX = clamp(
-  sql`floor((bales.current_lon + 180) / 360 * ${sql.lit(SCALE)})::int`,
-  0,
-  SCALE - 1,
-);
-const cellY = clamp(
-  sql`floor((1 - ln(tan(radians(${lat})) + 1 / cos(radians(${lat}))) / pi()) / 2 * ${sql.lit(SCALE)})::int`,
-  0,
-  SCALE - 1,
-);
+const cellX = tileX(SCALE);
+const cellY = tileY(SCALE);
 
 // Above its safe moisture band (domain moisture.ts) by how it was made and its shape, written
 // from the domain's rules for every size and binding, never retyped.
@@ -81,14 +80,6 @@ const cellColumns = sql`org_id, day, baler_id, field_uids, bale_size, retail, ce
   above_safe, rfv_sum, rfv_count, adf_sum, adf_count, ndf_sum, ndf_count, protein_sum,
   protein_count, ash_sum, ash_count, sugar_sum, sugar_count, lat_sum, lon_sum, grade_counts`;
 
-// Bales per hay grade, by the table each grade belongs to (the cutting's crop picks one on read).
-const gradeCounts = sql`array[${sql.join(
-  hayGrades.map(
-    (grade) =>
-      sql`count(*) filter (where ${sql.ref(grade.startsWith('legume.') ? 'bales.legume_grade' : 'bales.grass_grade')} = ${sql.lit(grade)})::int`,
-  ),
-)}]`;
-
 /** The cells of the bales a `from … where` clause names (table `bales`), as insertable rows. */
 const cellRows = (from: RawBuilder<unknown>) => sql`select ${keys}, count(*)::int,
   sum(bales.weight_kg), sum(bales.dry_mass_kg), sum(bales.avg_moisture), sum(bales.peak_moisture),
@@ -99,14 +90,6 @@ const cellRows = (from: RawBuilder<unknown>) => sql`select ${keys}, count(*)::in
   from (select bales.*, ${legumeGradeSql} as legume_grade, ${grassGradeSql} as grass_grade
     ${from}) bales
   group by 1, 2, 3, 4, 5, 6, 7, 8`;
-
-// A day cell's bales per grade of the table its cutting's crop picks (none outside a cutting with
-// a crop), as the summaries' columns and the grade filter grade each bale: from `c.legume`.
-const pickedGrade = (grade: string, i: number) =>
-  sql<number>`case when c.legume = ${sql.lit(grade.startsWith('legume.'))}
-    then c.grade_counts[${sql.lit(i + 1)}] else 0 end`;
-const withLegume = (from: RawBuilder<unknown>) =>
-  sql`(select c.*, ${cellLegumeCrop} as legume ${from} offset 0) c`;
 
 const monthColumns = sql`org_id, month, baler_id, retail, cell_x, cell_y, count, weight_kg,
   dry_mass_kg, avg_moisture_sum, peak_moisture_sum, peak_moisture_max, above_safe, rfv_sum,
@@ -143,12 +126,13 @@ const compiler = new Kysely<Database>({
 export const CELLS_RULE = createHash('sha256')
   .update(cellRows(sql`from bales`).compile(compiler).sql)
   .update(monthRows(sql`from bale_cells c`).compile(compiler).sql)
+  .update(tilesRuleSql.map((rule) => rule.compile(compiler).sql).join())
   .digest('hex')
   .slice(0, 16);
 
 /** Whether the organization's cells were summed by this release's rule (read under its lock). */
-const current = (orgId: string) =>
-  sql`exists (select 1 from bale_versions v where v.org_id = ${orgId} and v.cells_rule = ${CELLS_RULE})`;
+export const cellsCurrent = (orgId: string) =>
+  sql<boolean>`exists (select 1 from bale_versions v where v.org_id = ${orgId} and v.cells_rule = ${CELLS_RULE})`;
 
 /**
  * Sums again the organization's cells of the UTC days its bales of `version` were made on, and of
@@ -168,25 +152,26 @@ export async function refreshBaleCells(
   // Planned for these days each time: a prepared statement's generic plan, made without them,
   // summed the organization's every bale (0.3–0.9 s a batch of ingest instead of milliseconds).
   await sql`set local plan_cache_mode = force_custom_plan`.execute(trx);
-  await sql`delete from bale_cells c where c.org_id = ${orgId} and ${current(orgId)}
+  await sql`delete from bale_cells c where c.org_id = ${orgId} and ${cellsCurrent(orgId)}
     and c.day in (select day from ${touched} t)`.execute(trx);
   // Each day's bales by the (org_id, creation_time) index.
   await sql`insert into bale_cells (${cellColumns}) ${cellRows(
     sql`from ${touched} t join bales on bales.org_id = ${orgId}
       and bales.creation_time >= t.day::timestamp at time zone 'UTC'
       and bales.creation_time < (t.day + 1)::timestamp at time zone 'UTC'
-      where ${current(orgId)}`,
+      where ${cellsCurrent(orgId)}`,
   )}`.execute(trx);
   // Their months, from the day cells just summed.
   const months = sql`(select distinct date_trunc('month', t.day::timestamp)::date as month
     from ${touched} t)`;
-  await sql`delete from bale_cell_months c where c.org_id = ${orgId} and ${current(orgId)}
+  await sql`delete from bale_cell_months c where c.org_id = ${orgId} and ${cellsCurrent(orgId)}
     and c.month in (select month from ${months} m)`.execute(trx);
   await sql`insert into bale_cell_months (${monthColumns}) ${monthRows(
     sql`from ${months} m join bale_cells c on c.org_id = ${orgId}
       and c.day >= m.month and c.day < (m.month + interval '1 month')::date
-      where ${current(orgId)}`,
+      where ${cellsCurrent(orgId)}`,
   )}`.execute(trx);
+  await refreshBaleTiles(trx, orgId, touched, cellsCurrent(orgId));
 }
 
 /**
@@ -196,8 +181,23 @@ export async function refreshBaleCells(
 export async function regradeCellMonths(trx: Transaction<Database>, orgId: string) {
   await trx.deleteFrom('baleCellMonths').where('orgId', '=', orgId).execute();
   await sql`insert into bale_cell_months (${monthColumns}) ${monthRows(
-    sql`from bale_cells c where c.org_id = ${orgId} and ${current(orgId)}`,
+    sql`from bale_cells c where c.org_id = ${orgId} and ${cellsCurrent(orgId)}`,
   )}`.execute(trx);
+}
+
+/**
+ * Grades the organization's tiles of the days in `windows` again (inclusive 'YYYY-MM-DD' ends: the
+ * cuttings a change touched, as they were and are), in the caller's transaction, which holds its
+ * version lock: the tiles grade when summed, so only those days can change.
+ */
+export async function regradeTileDays(
+  trx: Transaction<Database>,
+  orgId: string,
+  windows: readonly { start: string; end: string }[],
+) {
+  if (windows.length === 0) return;
+  await sql`set local plan_cache_mode = force_custom_plan`.execute(trx);
+  await refreshBaleTiles(trx, orgId, daysOf(windows), cellsCurrent(orgId));
 }
 
 /**
@@ -215,6 +215,7 @@ export async function rebuildBaleCells(trx: Transaction<Database>, orgId: string
     .where('orgId', '=', orgId)
     .execute();
   await regradeCellMonths(trx, orgId);
+  await rebuildBaleTiles(trx, orgId);
   return Number(written.numAffectedRows ?? 0);
 }
 
@@ -224,7 +225,7 @@ export async function rebuildBaleCells(trx: Transaction<Database>, orgId: string
  * autovacuum gets to it on PostgreSQL (never on PGlite between its periodic checks).
  */
 export async function analyzeBaleCells(db: Db): Promise<void> {
-  await sql`analyze bale_cells, bale_cell_months`.execute(db);
+  await sql`analyze bale_cells, bale_cell_months, bale_tile_days, bale_tile_sums`.execute(db);
 }
 
 /** Organizations whose cells are not this release's rule's (at most `limit`). */
@@ -314,28 +315,6 @@ export interface CellQuery {
   perTile?: boolean;
 }
 
-/** The whole months within a range of days, and the days at its ends outside them. */
-function splitByMonth(query: CellQuery) {
-  const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
-  const nextMonth = (day: string) => {
-    const date = new Date(`${monthOf(day)}T00:00:00Z`);
-    date.setUTCMonth(date.getUTCMonth() + 1);
-    return date.toISOString().slice(0, 10);
-  };
-  const from =
-    query.from === undefined || query.from === monthOf(query.from)
-      ? query.from
-      : nextMonth(query.from);
-  const to = query.to === undefined ? undefined : monthOf(query.to);
-  if (from !== undefined && to !== undefined && from >= to) {
-    return { days: [{ from: query.from, to: query.to }] };
-  }
-  const days: { from?: string; to?: string }[] = [];
-  if (query.from !== from) days.push({ from: query.from, to: from });
-  if (query.to !== to) days.push({ from: to, to: query.to });
-  return { months: { from, to }, days };
-}
-
 // The cells of a range as rows of one shape: whole months from the month cells, the days at the
 // range's ends from the day cells, graded there as the month cells are.
 function cellsOfRange(orgId: string, query: CellQuery) {
@@ -418,11 +397,29 @@ export async function readBaleSums(
         from (select ${sharedColumns}, array[${sql.join(hayGrades.map(pickedGrade))}] as grade_counts
           from ${withLegume(sql`from ${dayCells}`)}) c
         group by c.cell_x, c.cell_y`.execute(db),
-    madeWithin(lockedBales(db, orgId), selection.range)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
+    countLockedBales(db, orgId, selection.range),
   ]);
-  return { cells: rows, lockedCount: Number(locked.n) };
+  return { cells: rows, lockedCount: locked };
+}
+
+/**
+ * How many of the organization's bales made in the range need a subscription: from the cells
+ * when the range is whole UTC days and they are this release's rule's, else from the bales.
+ */
+export async function countLockedBales(db: Db, orgId: string, range: TimeRange): Promise<number> {
+  const days = cellDays(range);
+  if (days) {
+    const { rows } = await sql<{ locked: number; current: boolean }>`
+      select coalesce(sum(c.count), 0)::int as locked, ${cellsCurrent(orgId)} as current
+      from (${cellsOfRange(orgId, days)}) c
+      left join ${subscribedMonths(orgId)} m on m.baler_id = c.baler_id and m.month = c.month
+      where m.baler_id is null`.execute(db);
+    if (rows[0]?.current) return rows[0].locked;
+  }
+  const row = await madeWithin(lockedBales(db, orgId), range)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

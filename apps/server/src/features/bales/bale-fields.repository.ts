@@ -24,7 +24,7 @@ export function listBalesCreatedInBoxes(
 }
 
 /**
- * Gives bales new fieldUIDs, stamped with the bale version so every map index reloads them.
+ * Gives bales new fieldUIDs, stamped with the bale version so every cached copy reloads them.
  * `changes` maps a sorted fieldUIDs list (joined by ',') to the uids getting it: bales of one
  * field change together, so this is a handful of statements.
  */

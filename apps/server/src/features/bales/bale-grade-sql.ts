@@ -1,3 +1,4 @@
+import { hayGrades } from '@baletrack/contracts/inventory/hay-grade';
 import type { Database } from '@baletrack/db/database';
 import {
   alfalfaBounds,
@@ -75,3 +76,28 @@ export function baleGradeSql(eb: ExpressionBuilder<Database, 'bales'>): RawBuild
     when false then ${grassGradeSql}
   end`;
 }
+
+/**
+ * Bales per hay grade (`hayGrades` order), each by the table its grade belongs to, from a
+ * selection of `bales` carrying `legume_grade` and `grass_grade`: the cutting's crop picks one on
+ * read (`pickedGrade`).
+ */
+export const gradeCounts = sql`array[${sql.join(
+  hayGrades.map(
+    (grade) =>
+      sql`count(*) filter (where ${sql.ref(grade.startsWith('legume.') ? 'bales.legume_grade' : 'bales.grass_grade')} = ${sql.lit(grade)})::int`,
+  ),
+)}]`;
+
+/**
+ * A day cell's bales of grade `i` if the table its cutting's crop picks holds it (none outside a
+ * cutting with a crop), as the summaries' columns and the grade filter grade each bale: from
+ * `c.legume` and `c.grade_counts`.
+ */
+export const pickedGrade = (grade: string, i: number) =>
+  sql<number>`case when c.legume = ${sql.lit(grade.startsWith('legume.'))}
+    then c.grade_counts[${sql.lit(i + 1)}] else 0 end`;
+
+/** Day cells (`c`, with `org_id`, `day` and `field_uids`) with their cutting's crop: `legume`. */
+export const withLegume = (from: RawBuilder<unknown>) =>
+  sql`(select c.*, ${cellLegumeCrop} as legume ${from} offset 0) c`;

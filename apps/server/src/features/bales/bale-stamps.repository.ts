@@ -1,31 +1,9 @@
-// Whether a reader's copy of an organization's visible bales is current (the map's index, the
-// summaries' columns): the bale-write version stamps, the uids changed since a version, the
-// visible uids. Here, with the bales, so the map and the summaries each read them one way.
+// Whether a reader's copy of an organization's visible bales is current (the summaries' columns,
+// the heatmaps kept): the bale-write version stamps, the uids changed since a version, the
+// visible uids. Here, with the bales, so every reader reads them one way.
 import type { Db } from '@baletrack/db/database';
 import { sql } from 'kysely';
 import type { BaleStamp } from '../../lib/stamped-cache.ts';
-import { visibleBales } from './bales.repository.ts';
-import type { BalePredicate } from './filter-predicate.ts';
-
-// Rows travel as one text value: moving 200,000 rows column by column through PGlite costs
-// seconds, one aggregated string a fraction of that. Rows are split by chr(30) (record
-// separator); the uid comes last (ingest refuses control characters in uids), so it may hold
-// commas. The visible bales themselves are read once for the map and the summaries
-// (summaries/visible-bale-rows.ts).
-const ROW_END = '\x1e';
-
-/** The uids of visible bales meeting an applied filter's condition (packed like map points). */
-export async function listVisibleUids(
-  db: Db,
-  orgId: string,
-  where: BalePredicate,
-): Promise<string[]> {
-  const row = await db
-    .selectFrom(visibleBales(db, orgId, where).select('bales.uid').as('v'))
-    .select(sql<string | null>`string_agg(v.uid, chr(30))`.as('packed'))
-    .executeTakeFirstOrThrow();
-  return row.packed ? row.packed.split(ROW_END) : [];
-}
 
 // Past this many changed bales a catch-up reads them by version, as a full load does.
 export const MAX_LISTED_UIDS = 2_000;
@@ -37,7 +15,7 @@ export const MAX_LISTED_UIDS = 2_000;
  * statistics: joined with the visibility rule, planners without fresh statistics (PGlite never
  * has any; PostgreSQL right after a bulk load) walk every bale of the subscribed months and
  * filter by version, tens of milliseconds for one new bale.
- * @example sql`select cardinality(${changedUids(orgId, snapshot.baleVersion)})`
+ * @example sql`select cardinality(${changedUids(orgId, columns.baleVersion)})`
  */
 export function changedUids(orgId: string, sinceVersion: number) {
   return sql<string[]>`array(select uid from bales where org_id = ${orgId}
@@ -47,7 +25,7 @@ export function changedUids(orgId: string, sinceVersion: number) {
 /**
  * What decides what the organization may see, as two SQL values: its bale version (bumped by
  * every bale write) and its number of active subscription months (months are only ever added or
- * activated). Read alone by `mapIndexStamp`, or with what a request reads anyway
+ * activated). Read alone by `readBaleStamp`, or with what a request reads anyway
  * (`readSummaryReference`), so a request costs one query less.
  */
 export function baleStampValues(orgId: string) {
@@ -68,7 +46,7 @@ export function toBaleStamp(row: {
 }
 
 /** The organization's stamp (`baleStampValues`). */
-export async function mapIndexStamp(db: Db, orgId: string): Promise<BaleStamp> {
+export async function readBaleStamp(db: Db, orgId: string): Promise<BaleStamp> {
   const { baleVersion, activeMonths } = baleStampValues(orgId);
   const row = await db
     .selectNoFrom([baleVersion.as('baleVersion'), activeMonths.as('activeMonths')])

@@ -1,7 +1,12 @@
 import type { BalesTable, Database, Db } from '@baletrack/db/database';
 import { type Insertable, sql, type Transaction } from 'kysely';
 import { lockBalersForRemoval } from '../balers/balers.repository.ts';
-import { CELLS_RULE, refreshBaleCells, regradeCellMonths } from './bale-cells.repository.ts';
+import {
+  CELLS_RULE,
+  refreshBaleCells,
+  regradeCellMonths,
+  regradeTileDays,
+} from './bale-cells.repository.ts';
 
 export type NewBaleRow = Omit<Insertable<BalesTable>, 'createdAt'>;
 
@@ -51,11 +56,17 @@ export async function commitBaleVersion(
 
 /**
  * After a cutting or a crop changed: the organization's month cells graded again by its cuttings'
- * crops, in the caller's transaction, under the version lock so no bale write sums them meanwhile.
+ * crops, and its tiles of the days in `windows` (the changed cuttings' dates, as they were and
+ * are), in the caller's transaction, under the version lock so no bale write sums them meanwhile.
  */
-export async function regradeBaleCells(trx: Transaction<Database>, orgId: string) {
+export async function regradeBaleCells(
+  trx: Transaction<Database>,
+  orgId: string,
+  windows: readonly { start: string; end: string }[],
+) {
   await lockBaleVersion(trx, orgId);
   await regradeCellMonths(trx, orgId);
+  await regradeTileDays(trx, orgId, windows);
 }
 
 // Everything a baler reports or the server derives, with its SQL type; a resent record equal in
@@ -239,6 +250,8 @@ export async function deleteOrganizationWithBales<T>(
   await trx.deleteFrom('bales').where('orgId', '=', orgId).execute();
   await trx.deleteFrom('baleCells').where('orgId', '=', orgId).execute();
   await trx.deleteFrom('baleCellMonths').where('orgId', '=', orgId).execute();
+  await trx.deleteFrom('baleTileDays').where('orgId', '=', orgId).execute();
+  await trx.deleteFrom('baleTileSums').where('orgId', '=', orgId).execute();
   return deleted;
 }
 

@@ -1,6 +1,5 @@
 import { emptyFilter } from '@baletrack/contracts/filters/filter';
 import { describe, expect, it } from 'vitest';
-import { uidsFingerprint } from '../map/map-snapshot.ts';
 import {
   filterPredicate,
   filterTimeRange,
@@ -61,13 +60,5 @@ describe('filterPredicate and usesCuttings', () => {
     expect(
       usesCuttings({ ...emptyFilter, cropIds: ['6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f'] }),
     ).toBe(true);
-  });
-});
-
-describe('uidsFingerprint', () => {
-  it('names equal sets alike, in any order, and different sets apart', () => {
-    expect(uidsFingerprint(['b', 'a'])).toBe(uidsFingerprint(['a', 'b']));
-    expect(uidsFingerprint(['a', 'b'])).not.toBe(uidsFingerprint(['a', 'c']));
-    expect(uidsFingerprint(['ab'])).not.toBe(uidsFingerprint(['a', 'b']));
   });
 });

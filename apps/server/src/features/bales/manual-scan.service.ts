@@ -17,7 +17,7 @@ export async function recordManualScans(
   scans: ManualScan[],
 ): Promise<ManualScanResponse> {
   const changedAt = ctx.now();
-  // The version bump is what tells every process's map index (mapIndexStamp) to catch up.
+  // The version bump is what tells every process's cached copies (readBaleStamp) to catch up.
   return ctx.db.transaction().execute(async (trx) => {
     const version = await lockNextBaleVersion(trx, orgId);
     const tags = [...new Set(scans.map((scan) => scan.tagSerialNumber))];

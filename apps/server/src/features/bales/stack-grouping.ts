@@ -127,7 +127,7 @@ export interface FarmStacks<M extends StackMember = StackBale> {
 
 /**
  * `groupStacks` made into places: members in uid order and the place at their mean position, so
- * every reader (the map's snapshot, the database's read) puts one stack at the same spot.
+ * every reader (the map, the audits, the inventory) puts one stack at the same spot.
  */
 export function placeStacks<M extends StackMember>(
   orgId: string,

@@ -1,6 +1,7 @@
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
 import type { Db } from '@baletrack/db/database';
 import { sql } from 'kysely';
+import { cellLegumeCrop } from './bale-grade-sql.ts';
 import { type BoxBounds, visibleBales } from './bales.repository.ts';
 import type { BalePredicate } from './filter-predicate.ts';
 import {
@@ -17,12 +18,32 @@ import {
 // by them alone.
 
 /** The index's condition, written as it is there so the planner uses it: a superset of moved. */
-const mayHaveMoved = sql<boolean>`(abs(bales.current_lat - bales.creation_lat) > 6.3e-5 or abs(bales.current_lon - bales.creation_lon) > 6.3e-5)`;
+export const mayHaveMoved = sql<boolean>`(abs(bales.current_lat - bales.creation_lat) > 6.3e-5 or abs(bales.current_lon - bales.creation_lon) > 6.3e-5)`;
 
 const METRES_PER_DEGREE = 111_320;
 
+/** A moved bale with what grades it: its cutting's crop (legume, grass or none) and fibre. */
+export interface GradedStackBale extends StackBale {
+  /** True when a cutting with a legume crop holds it, false when only grass, null when none. */
+  legume: boolean | null;
+  adf: number | null;
+  ndf: number | null;
+  /** The UTC day it was made and its field ids, comma-joined: what picks its cutting. */
+  day: string;
+  fields: string;
+}
+
 /** The organization's visible bales that may have moved, in a box if one is given. */
-async function listMovedBales(db: Db, orgId: string, box?: BoxBounds): Promise<StackBale[]> {
+function listMovedBales(db: Db, orgId: string, box?: BoxBounds): Promise<StackBale[]> {
+  return readMovedBales(db, orgId, box, false);
+}
+
+async function readMovedBales<G extends boolean>(
+  db: Db,
+  orgId: string,
+  box: BoxBounds | undefined,
+  graded: G,
+): Promise<G extends true ? GradedStackBale[] : StackBale[]> {
   const rows = await visibleBales(db, orgId)
     .where(mayHaveMoved)
     .$if(box !== undefined, (q) => {
@@ -47,12 +68,40 @@ async function listMovedBales(db: Db, orgId: string, box?: BoxBounds): Promise<S
       'bales.protein',
       'bales.baleSize',
     ])
+    .$if(graded, (q) =>
+      q.select([
+        'bales.adf',
+        'bales.ndf',
+        sql<string>`(bales.creation_time at time zone 'UTC')::date::text`.as('day'),
+        sql<string>`array_to_string(bales.field_uids, ',')`.as('fields'),
+      ]),
+    )
     .execute();
   return rows.map((row) => ({
     ...row,
     createdMs: Number(row.createdMs),
     baleSize: row.baleSize as BaleSize,
-  }));
+    ...(graded ? { legume: null } : {}),
+  })) as G extends true ? GradedStackBale[] : StackBale[];
+}
+
+/**
+ * Whether a cutting with a legume crop holds bales of each (UTC day, comma-joined field ids):
+ * true, false when only grass, absent when none; keyed 'day|fields'.
+ */
+async function cuttingCrops(
+  db: Db,
+  orgId: string,
+  pairs: readonly [day: string, fields: string][],
+): Promise<Map<string, boolean | null>> {
+  if (pairs.length === 0) return new Map();
+  const { rows } = await sql<{ key: string; legume: boolean | null }>`
+    select c.day::text || '|' || c.fields as key, ${cellLegumeCrop} as legume
+    from (select ${orgId}::uuid as org_id, p.day::date as day, p.fields,
+        string_to_array(nullif(p.fields, ''), ',')::uuid[] as field_uids
+      from unnest(${sql.val(pairs.map(([day]) => day))}::text[],
+        ${sql.val(pairs.map(([, fields]) => fields))}::text[]) p(day, fields)) c`.execute(db);
+  return new Map(rows.map((row) => [row.key, row.legume]));
 }
 
 /**
@@ -69,6 +118,38 @@ export async function listMovedUidsKept(
     .select('bales.uid')
     .execute();
   return new Set(rows.map((row) => row.uid));
+}
+
+/**
+ * Every stack of the organization and every bale that may have moved (in a stack or not), with
+ * what grades them but ungraded (`gradeMovedBales`): what the map draws apart from the bales
+ * summed in tiles. Depends on the bales alone, so a reader may keep it by the bale stamp.
+ */
+export async function readFarmMovedBales(
+  db: Db,
+  orgId: string,
+): Promise<FarmStacks<GradedStackBale> & { moved: GradedStackBale[] }> {
+  const moved = await readMovedBales(db, orgId, undefined, true);
+  return { ...placeStacks(orgId, moved), moved };
+}
+
+/**
+ * Sets each moved bale's `legume` by the cuttings and crops as they are now (they change without
+ * a new bale stamp), looked up once per day and field set, since the cuttings holding one such
+ * bale hold them all.
+ */
+export async function gradeMovedBales(
+  db: Db,
+  orgId: string,
+  moved: readonly GradedStackBale[],
+): Promise<void> {
+  const keyOf = (bale: GradedStackBale) => `${bale.day}|${bale.fields}`;
+  const legume = await cuttingCrops(
+    db,
+    orgId,
+    [...new Set(moved.map(keyOf))].map((key) => key.split('|') as [string, string]),
+  );
+  for (const bale of moved) bale.legume = legume.get(keyOf(bale)) ?? null;
 }
 
 /** Every stack of the organization (its visible moved bales, grouped). */

@@ -55,3 +55,33 @@ export function inTimeRange(range: TimeRange, ms: number): boolean {
 function asInstant(value: string): string {
   return DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value;
 }
+
+/**
+ * The whole UTC months within a range of days ('YYYY-MM-DD', `to` exclusive), and the days at its
+ * ends outside them; no months when the range holds none whole.
+ * @example splitByMonth({ from: '2025-05-20', to: '2025-08-01' })
+ * // { months: { from: '2025-06-01', to: '2025-08-01' }, days: [{ from: '2025-05-20', to: '2025-06-01' }] }
+ */
+export function splitByMonth(query: { from?: string; to?: string }): {
+  months?: { from?: string; to?: string };
+  days: { from?: string; to?: string }[];
+} {
+  const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+  const nextMonth = (day: string) => {
+    const date = new Date(`${monthOf(day)}T00:00:00Z`);
+    date.setUTCMonth(date.getUTCMonth() + 1);
+    return date.toISOString().slice(0, 10);
+  };
+  const from =
+    query.from === undefined || query.from === monthOf(query.from)
+      ? query.from
+      : nextMonth(query.from);
+  const to = query.to === undefined ? undefined : monthOf(query.to);
+  if (from !== undefined && to !== undefined && from >= to) {
+    return { days: [{ from: query.from, to: query.to }] };
+  }
+  const days: { from?: string; to?: string }[] = [];
+  if (query.from !== from) days.push({ from: query.from, to: from });
+  if (query.to !== to) days.push({ from: to, to: query.to });
+  return { months: { from, to }, days };
+}

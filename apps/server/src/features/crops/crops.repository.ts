@@ -101,3 +101,13 @@ export async function listCuttingNamesWithCrop(db: Db, orgId: string, cropId: st
     .execute();
   return rows.map((row) => row.name);
 }
+
+/** The dates of the cuttings that use a crop, as its rename grades their bales again by. */
+export function listCuttingDatesWithCrop(db: Db, orgId: string, cropId: string) {
+  return db
+    .selectFrom('cuttings')
+    .select(['startDate as start', 'endDate as end'])
+    .where('orgId', '=', orgId)
+    .where('cropId', '=', cropId)
+    .execute();
+}

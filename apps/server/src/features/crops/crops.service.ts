@@ -10,6 +10,7 @@ import {
   findCrop,
   insertCrops,
   listCrops,
+  listCuttingDatesWithCrop,
   listCuttingNamesWithCrop,
   lockCrop,
   updateCrop,
@@ -76,7 +77,9 @@ export async function updateCropOf(
       if (!before) return undefined;
       const updated = await updateCrop(trx, orgId, id, query);
       // The name says whether the crop is a legume, so it picks its cuttings' grade table.
-      if (before.name !== query.name) await regradeBaleCells(trx, orgId);
+      if (before.name !== query.name) {
+        await regradeBaleCells(trx, orgId, await listCuttingDatesWithCrop(trx, orgId, id));
+      }
       return updated;
     }),
   );

@@ -81,6 +81,12 @@ async function checkCutting(
   return { ...cutting, fieldIds };
 }
 
+/** The days a cutting holds bales of, as the bale tiles are graded again by. */
+const datesOf = (cutting: { startDate: string; endDate: string }) => ({
+  start: cutting.startDate,
+  end: cutting.endDate,
+});
+
 export async function createCutting(
   ctx: AppContext,
   orgId: string,
@@ -89,7 +95,7 @@ export async function createCutting(
   const id = await ctx.db.transaction().execute(async (trx) => {
     const cutting = await checkCutting(ctx, trx, orgId, request);
     const [created] = await insertCuttings(trx, orgId, [cutting]);
-    await regradeBaleCells(trx, orgId);
+    await regradeBaleCells(trx, orgId, [datesOf(cutting)]);
     return created as string;
   });
   return cuttingOf(ctx, orgId, id);
@@ -107,16 +113,17 @@ export async function updateCuttingOf(
     if (!stored) throw new AppError('NOT_FOUND', m.cuttingNotFound);
     const cutting = await checkCutting(ctx, trx, orgId, request, id);
     await updateCutting(trx, orgId, id, cutting);
-    await regradeBaleCells(trx, orgId);
+    await regradeBaleCells(trx, orgId, [datesOf(stored), datesOf(cutting)]);
   });
   return cuttingOf(ctx, orgId, id);
 }
 
 export async function deleteCuttingOf(ctx: AppContext, orgId: string, id: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await deleteCutting(trx, orgId, id))) {
+    const [stored] = await listCuttings(trx, orgId, { id });
+    if (!stored || !(await deleteCutting(trx, orgId, id))) {
       throw new AppError('NOT_FOUND', m.cuttingNotFound);
     }
-    await regradeBaleCells(trx, orgId);
+    await regradeBaleCells(trx, orgId, [datesOf(stored)]);
   });
 }

@@ -50,7 +50,7 @@ export async function fieldOf(ctx: AppContext, orgId: string, id: string): Promi
  * Runs a change of fields and then re-derives the fieldUIDs of the bales it can affect (those
  * made in the returned boxes), all in one transaction. The bale version is locked first, like
  * ingest does, so a field change and a batch of bales never interleave; it is published only
- * when some bale changed, which makes every map index reload those bales.
+ * when some bale changed, which makes every cached copy reload those bales.
  */
 async function changeFields<T>(
   ctx: AppContext,

@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.ts';
 import { boundaryContains, boxContains, parseBox } from '../../lib/boundary.ts';
 import { selectedTimeRange } from '../bales/bale-selection.ts';
 import { listVisibleBalesInBoxes } from '../bales/bales.repository.ts';
-import { round } from '../map/map-index.ts';
+import { round } from '../map/cluster-totals.ts';
 import { listGeofences } from './geofences.repository.ts';
 
 /**

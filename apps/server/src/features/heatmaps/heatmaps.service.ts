@@ -14,12 +14,12 @@ import { idwGrid } from '@baletrack/domain/heatmap/idw-grid';
 import { classIndexOf, heatmapClasses } from '@baletrack/domain/heatmap/measure-classes';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { StampedEntries } from '../../lib/stamped-cache.ts';
 import { baleSelection } from '../bales/bale-selection.ts';
-import { mapIndexStamp } from '../bales/bale-stamps.repository.ts';
+import { readBaleStamp } from '../bales/bale-stamps.repository.ts';
 import { timeRangeKey } from '../bales/time-range.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { type FieldBale, fieldBales } from './field-bales.ts';
-import { cachedHeatmap } from './heatmap-cache.ts';
 import { findFieldOutline } from './heatmaps.repository.ts';
 
 /** What every heatmap of one field, measure, dates and filter is drawn from. */
@@ -40,6 +40,10 @@ interface Resolved {
   basis: () => Promise<HeatmapBasis>;
 }
 
+// Heatmaps kept by the bale stamp they were computed at: a few fields × measures × date ranges of
+// the farms being looked at, a grid at most ~100 KB.
+const heatmaps = new StampedEntries(64);
+
 // Values travel rounded: a tenth of a kilogram, percent or RFV point is below what a map shows.
 const tenth = (value: number) => Math.round(value * 10) / 10;
 
@@ -50,7 +54,7 @@ const tenth = (value: number) => Math.round(value * 10) / 10;
 async function resolve(ctx: AppContext, orgId: string, query: HeatmapQuery): Promise<Resolved> {
   const [field, stamp, selection, settings] = await Promise.all([
     findFieldOutline(ctx.db, orgId, query.fieldId),
-    mapIndexStamp(ctx.db, orgId),
+    readBaleStamp(ctx.db, orgId),
     baleSelection(ctx, orgId, query),
     // Only weight classes are in round numbers of the grower's unit.
     query.measure === 'Weight' ? getSettings(ctx, orgId) : undefined,
@@ -67,7 +71,7 @@ async function resolve(ctx: AppContext, orgId: string, query: HeatmapQuery): Pro
   // A filter's condition that depends on more than bales (cuttings) has no name to keep it by.
   const nameless = selection.where !== undefined && selection.whereKey === undefined;
   const cached = <T>(what: string, compute: () => Promise<T>) =>
-    nameless ? compute() : cachedHeatmap(orgId, stamp, `${what}|${key}`, compute);
+    nameless ? compute() : heatmaps.get(orgId, stamp, `${what}|${key}`, compute);
   // Stored only after validation against boundarySchema.
   const boundary = field.boundary as Boundary;
   const basis = () =>

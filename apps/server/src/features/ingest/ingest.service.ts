@@ -260,7 +260,7 @@ async function finishBatch(
 /**
  * Writes bales in one transaction (all or none) with one statement (upsertBales): PGlite's way,
  * and a refused batch's record by record. Bumps the organization's bale version, which tells
- * every process's map index (mapIndexStamp) to catch up.
+ * every process's cached copies (readBaleStamp) to catch up.
  */
 async function storeBales(ctx: AppContext, baler: IngestingBaler, bales: IngestBale[]) {
   const changedAt = ctx.now();

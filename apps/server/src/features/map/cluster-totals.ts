@@ -3,7 +3,6 @@ import type { MapCluster, MapStack } from '@baletrack/contracts/map/map';
 import type { StackBale, StackPlace } from '../bales/stack-grouping.ts';
 import { inTimeRange, type TimeRange } from '../bales/time-range.ts';
 import { type MapGrades, UNGRADED } from './map-grades.ts';
-import type { MapPoint } from './map-snapshot.ts';
 
 /**
  * Bales per quality grade: `g0` … `g8` by index in `hayGrades` (ungraded bales are not counted).
@@ -45,10 +44,6 @@ export interface BaleSubset {
   key: string;
   uids: ReadonlySet<string>;
 }
-
-export type ClusterPointProps =
-  | { bale: MapPoint; grade: number }
-  | { stack: MapStack; totals: Totals };
 
 export function emptyTotals(): Totals {
   return {

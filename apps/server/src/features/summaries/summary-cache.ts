@@ -1,23 +1,12 @@
 import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
 import { type BaleStamp, StampedCache } from '../../lib/stamped-cache.ts';
-import { mapIndexStamp } from '../bales/bale-stamps.repository.ts';
+import { readBaleStamp } from '../bales/bale-stamps.repository.ts';
 import { type BaleColumns, buildColumns, mergeColumns } from './summary-columns.ts';
 import { readVisibleBaleRows } from './visible-bale-rows.ts';
 
-// About 150 bytes a visible bale (30 MB for 200,000); a handful of organizations per process. As
-// many as the map keeps snapshots (MAX_SNAPSHOTS in map/map-index.ts): the map grades its bales
-// from these columns, so fewer here would reload them for a farm the map still holds.
+// About 150 bytes a visible bale (30 MB for 200,000); a handful of organizations per process.
 const MAX_ORGANIZATIONS = 8;
-
-/** Where columns kept across restarts are read back (map/snapshot-store.ts). */
-export interface KeptColumns {
-  restore(
-    orgId: string,
-    stamp: BaleStamp,
-    consumer: 'summaries',
-  ): Promise<{ columns: BaleColumns } | undefined>;
-}
 
 /**
  * Per-process cache of each organization's bale columns, kept fresh by the same stamp as the map
@@ -27,12 +16,9 @@ export interface KeptColumns {
 export class SummaryCache {
   readonly #columns: StampedCache<BaleColumns>;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly store?: KeptColumns,
-  ) {
+  constructor(private readonly db: Kysely<Database>) {
     this.#columns = new StampedCache(
-      (orgId) => mapIndexStamp(db, orgId),
+      (orgId) => readBaleStamp(db, orgId),
       (orgId, stamp, base) => this.#load(orgId, stamp, base),
       MAX_ORGANIZATIONS,
     );
@@ -48,10 +34,7 @@ export class SummaryCache {
     stamp: BaleStamp,
     cachedBase: BaleColumns | undefined,
   ): Promise<BaleColumns> {
-    // After a restart: the columns a snapshot file kept, caught up from their stamp (ADR 17).
-    const base = cachedBase ?? (await this.store?.restore(orgId, stamp, 'summaries'))?.columns;
-    if (base && base.baleVersion === stamp.baleVersion) return base;
-    // The same read as the map index's for this stamp (after a restart both load at once).
+    const base = cachedBase;
     const read = await readVisibleBaleRows(this.db, orgId, 'summaries', stamp, base?.baleVersion);
     if (!base) {
       const columns = buildColumns({ orgId, ...stamp }, read.visible);

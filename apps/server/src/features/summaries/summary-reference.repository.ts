@@ -18,7 +18,7 @@ export interface ReferenceCutting {
  * What a summary reads besides bales: cuttings (with their fields), crops, fields and balers.
  * They change without a bale version (a cutting's days, a crop's name), so they are read afresh
  * on every request: a few dozen rows, one query. The same query reads the bales' stamp, which
- * the request then hands to the caches (`SummaryCache.columns`, `MapIndex.snapshot`).
+ * the request then hands to the cache (`SummaryCache.columns`).
  */
 export interface SummaryReference {
   stamp: BaleStamp;
