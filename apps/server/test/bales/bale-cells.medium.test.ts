@@ -1,7 +1,5 @@
 import type { TagMaterial } from '@baletrack/contracts/bales/bale';
 import { type BaleSize, baleShapeBySize } from '@baletrack/contracts/bales/bale';
-import { cropSchema } from '@baletrack/contracts/crops/crop';
-import { cuttingSchema } from '@baletrack/contracts/cuttings/cutting';
 import { fieldSchema } from '@baletrack/contracts/fields/field';
 import { hayGrades } from '@baletrack/contracts/inventory/hay-grade';
 import { balingMethod } from '@baletrack/domain/heat-risk/heat-risk';
@@ -11,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CELLS_RULE, readCellSums } from '../../src/features/bales/bale-cells.repository.ts';
 import { catchUpBaleCells } from '../../src/features/bales/bale-cells-catch-up.ts';
-import { ingest, newBale, newBaler, newFarm, square } from '../helpers/farm.ts';
+import { ingest, juneCutting, newBale, newBaler, newFarm, square } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // The bale cells the map and summaries of many farms read (docs/adr/0029-many-farms-read-model.md)
@@ -365,22 +363,7 @@ describe('bale cells', () => {
     await ingest(t, baler.apiKey, [...varied(), july]);
     expect(await expectMonthsToMatchDays(farm.orgId)).toEqual({ legume: 0, grass: 0 });
 
-    const crop = cropSchema.parse(
-      await ok(await farm.call('POST', '/crops', { name: 'Alfalfa' }), 201),
-    );
-    const cutting = cuttingSchema.parse(
-      await ok(
-        await farm.post('/cuttings', {
-          name: 'June cutting',
-          year: 2025,
-          startDate: '2025-06-01',
-          endDate: '2025-06-30',
-          fieldIds: [field.id],
-          cropId: crop.id,
-        }),
-        201,
-      ),
-    );
+    const { crop, cutting } = await juneCutting(farm, [field.id]);
     const legume = await expectMonthsToMatchDays(farm.orgId);
     expect(legume.legume).toBeGreaterThan(0);
     expect(legume.grass).toBe(0);

@@ -1,5 +1,3 @@
-import { cropSchema } from '@baletrack/contracts/crops/crop';
-import { cuttingSchema } from '@baletrack/contracts/cuttings/cutting';
 import { fieldSchema } from '@baletrack/contracts/fields/field';
 import { hayGrades } from '@baletrack/contracts/inventory/hay-grade';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +12,8 @@ import {
 import {
   type Farm,
   ingest,
+  JUNE_CUTTING,
+  juneCutting,
   metres,
   newBale,
   newBaler,
@@ -205,22 +205,7 @@ describe('bale tiles', () => {
     // A June cutting of alfalfa grades its bales by the legume table, renamed Timothy by the
     // grass one; deleted, by none.
     expect(await graded(farm.orgId)).toEqual({ legume: 0, grass: 0 });
-    const crop = cropSchema.parse(
-      await ok(await farm.call('POST', '/crops', { name: 'Alfalfa' }), 201),
-    );
-    const cutting = cuttingSchema.parse(
-      await ok(
-        await farm.post('/cuttings', {
-          name: 'June cutting',
-          year: 2025,
-          startDate: '2025-06-01',
-          endDate: '2025-06-30',
-          fieldIds: [field.id],
-          cropId: crop.id,
-        }),
-        201,
-      ),
-    );
+    const { crop, cutting } = await juneCutting(farm, [field.id]);
     await expectTilesToMatchBales(farm.orgId);
     expect((await graded(farm.orgId)).legume).toBeGreaterThan(0);
     await ok(await farm.call('PUT', `/crops/${crop.id}`, { name: 'Timothy' }), 200);
@@ -230,10 +215,8 @@ describe('bale tiles', () => {
     // Moved a week on, the cutting leaves the bales of June 2–5 ungraded.
     await ok(
       await farm.put(`/cuttings/${cutting.id}`, {
-        name: 'June cutting',
-        year: 2025,
+        ...JUNE_CUTTING,
         startDate: '2025-06-10',
-        endDate: '2025-06-30',
         fieldIds: [field.id],
         cropId: crop.id,
       }),

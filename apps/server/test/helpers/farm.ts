@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { cropSchema } from '@baletrack/contracts/crops/crop';
+import { cuttingSchema } from '@baletrack/contracts/cuttings/cutting';
 import type { Boundary } from '@baletrack/contracts/geo/boundary';
 import type { IngestBale, IngestResponse } from '@baletrack/contracts/ingest/ingest';
 import type { AppContext } from '../../src/app-context.ts';
@@ -246,3 +248,27 @@ export const registryFields = {
   acmStatus: 'Active',
   acmExpiry: '2027-12-31T23:59:59Z',
 };
+
+/** The June 2025 cutting of the fields the grower makes, through the API, of a crop made first. */
+export const JUNE_CUTTING = {
+  name: 'June cutting',
+  year: 2025,
+  startDate: '2025-06-01',
+  endDate: '2025-06-30',
+};
+
+/**
+ * A crop named `cropName` (a legume by default) and a June 2025 cutting of it on the fields, made
+ * as the grower makes them; fails the test on any other answer than 201.
+ */
+export async function juneCutting(farm: Farm, fieldIds: string[], cropName = 'Alfalfa') {
+  const made = async (response: Response) => {
+    if (response.status !== 201) throw new Error(`${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  const crop = cropSchema.parse(await made(await farm.call('POST', '/crops', { name: cropName })));
+  const cutting = cuttingSchema.parse(
+    await made(await farm.post('/cuttings', { ...JUNE_CUTTING, fieldIds, cropId: crop.id })),
+  );
+  return { crop, cutting };
+}
