@@ -2,15 +2,15 @@ import type { Database } from '@baletrack/db/database';
 import type { Kysely } from 'kysely';
 import { type BaleStamp, StampedCache } from '../../lib/stamped-cache.ts';
 import { readBaleStamp } from '../bales/bale-stamps.repository.ts';
+import { listSummaryBales } from './summary-columns.repository.ts';
 import { type BaleColumns, buildColumns, mergeColumns } from './summary-columns.ts';
-import { readVisibleBaleRows } from './visible-bale-rows.ts';
 
 // About 150 bytes a visible bale (30 MB for 200,000); a handful of organizations per process.
 const MAX_ORGANIZATIONS = 8;
 
 /**
- * Per-process cache of each organization's bale columns, kept fresh by the same stamp as the map
- * index (`StampedCache`): a newer bale version loads only the bales written since (dropping those
+ * Per-process cache of each organization's bale columns, kept fresh by its bale stamp
+ * (`StampedCache`): a newer bale version loads only the bales written since (dropping those
  * that became locked), a change of subscriptions reloads everything.
  */
 export class SummaryCache {
@@ -32,10 +32,9 @@ export class SummaryCache {
   async #load(
     orgId: string,
     stamp: BaleStamp,
-    cachedBase: BaleColumns | undefined,
+    base: BaleColumns | undefined,
   ): Promise<BaleColumns> {
-    const base = cachedBase;
-    const read = await readVisibleBaleRows(this.db, orgId, 'summaries', stamp, base?.baleVersion);
+    const read = await listSummaryBales(this.db, orgId, base?.baleVersion);
     if (!base) {
       const columns = buildColumns({ orgId, ...stamp }, read.visible);
       // The uid map is not needed to answer (a catch-up needs it): made after, in turns.

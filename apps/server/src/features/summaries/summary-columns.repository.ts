@@ -48,7 +48,7 @@ export interface LockedBale {
   createdMs: number;
 }
 
-/** One read of an organization's bales for the caches built from them (visible-bale-rows.ts). */
+/** One read of an organization's bales for the summary columns built from them. */
 export interface BaleRead {
   visible: VisibleBaleBatch;
   locked: LockedBale[];

@@ -6,8 +6,8 @@ const numericColumns = filterAttributes;
 
 /**
  * Visible bales as one read returns them, column by column (row i of every column is one bale):
- * what the summary columns are built from (one read, shared by concurrent loads:
- * visible-bale-rows.ts). No object per bale: numbers in typed arrays, NaN for null; strings of
+ * what the summary columns are built from (one read, shared by concurrent loads of a stamp:
+ * `StampedCache`). No object per bale: numbers in typed arrays, NaN for null; strings of
  * few distinct values (baler ids, sizes, field lists) shared between rows.
  */
 export interface VisibleBaleBatch {
