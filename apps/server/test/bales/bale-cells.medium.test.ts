@@ -9,7 +9,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CELLS_RULE, readCellSums } from '../../src/features/bales/bale-cells.repository.ts';
 import { catchUpBaleCells } from '../../src/features/bales/bale-cells-catch-up.ts';
-import { ingest, juneCutting, newBale, newBaler, newFarm, square } from '../helpers/farm.ts';
+import {
+  ingest,
+  juneCutting,
+  markSummedByAnotherRule,
+  newBale,
+  newBaler,
+  newFarm,
+  square,
+} from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // The bale cells the map and summaries of many farms read (docs/adr/0029-many-farms-read-model.md)
@@ -310,16 +318,7 @@ describe('bale cells', () => {
     const baler = await newBaler(t.ctx, farm.orgId);
     await ingest(t, baler.apiKey, varied());
     // As after an upgrade: another rule's mark, and cells that no longer add up.
-    await t.ctx.db
-      .updateTable('baleVersions')
-      .set({ cellsRule: 'an older rule' })
-      .where('orgId', '=', farm.orgId)
-      .execute();
-    await t.ctx.db
-      .updateTable('baleCells')
-      .set({ count: 99 })
-      .where('orgId', '=', farm.orgId)
-      .execute();
+    await markSummedByAnotherRule(t.ctx, farm.orgId, 'baleCells');
     // Left alone until rebuilt: a write meanwhile does not touch another rule's cells.
     await ingest(t, baler.apiKey, [newBale({ creationLocation: here })]);
 

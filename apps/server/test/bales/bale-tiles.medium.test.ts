@@ -14,6 +14,7 @@ import {
   ingest,
   JUNE_CUTTING,
   juneCutting,
+  markSummedByAnotherRule,
   metres,
   newBale,
   newBaler,
@@ -246,16 +247,7 @@ describe('bale tiles', () => {
     const farm = await newFarm(t);
     const baler = await newBaler(t.ctx, farm.orgId);
     await ingest(t, baler.apiKey, [newBale({ creationLocation: near(0) })]);
-    await t.ctx.db
-      .updateTable('baleVersions')
-      .set({ cellsRule: 'an older rule' })
-      .where('orgId', '=', farm.orgId)
-      .execute();
-    await t.ctx.db
-      .updateTable('baleTileSums')
-      .set({ count: 99 })
-      .where('orgId', '=', farm.orgId)
-      .execute();
+    await markSummedByAnotherRule(t.ctx, farm.orgId, 'baleTileSums');
     const read = () =>
       readTileSums(t.ctx.db, farm.orgId, {}, everywhere(TILE_ZOOM), cellsCurrent(farm.orgId));
     expect(await read()).toBeUndefined();

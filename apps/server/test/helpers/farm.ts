@@ -272,3 +272,20 @@ export async function juneCutting(farm: Farm, fieldIds: string[], cropName = 'Al
   );
   return { crop, cutting };
 }
+
+/**
+ * As after an upgrade: the organization's cells and tiles marked as summed by another rule, and
+ * `table`'s rows made wrong (every count 99), for the catch-up to rebuild them.
+ */
+export async function markSummedByAnotherRule(
+  ctx: AppContext,
+  orgId: string,
+  table: 'baleCells' | 'baleTileSums',
+) {
+  await ctx.db
+    .updateTable('baleVersions')
+    .set({ cellsRule: 'an older rule' })
+    .where('orgId', '=', orgId)
+    .execute();
+  await ctx.db.updateTable(table).set({ count: 99 }).where('orgId', '=', orgId).execute();
+}
