@@ -325,10 +325,8 @@ export interface BaleTileDaysTable extends BaleTileMeasures {
   balerId: string;
 }
 
-/** The tile days summed per month (`period` its first day) and over all time ('infinity'). */
-export interface BaleTileSumsTable extends BaleTileMeasures {
-  period: ColumnType<string, string, string>;
-}
+/** The tile days summed over all time. */
+export type BaleTileTotalsTable = BaleTileMeasures;
 
 /** One bale (docs/product.md#bales), SI units; percentages on a dry-matter basis. */
 export interface BalesTable {
@@ -644,7 +642,7 @@ export interface Database {
   baleCells: BaleCellsTable;
   baleCellMonths: BaleCellMonthsTable;
   baleTileDays: BaleTileDaysTable;
-  baleTileSums: BaleTileSumsTable;
+  baleTileTotals: BaleTileTotalsTable;
   filters: FiltersTable;
   creditLedger: CreditLedgerTable;
   stripeCheckouts: StripeCheckoutsTable;

@@ -27,6 +27,7 @@ import * as loads from './migrations/2026-12-01-0026-loads.ts';
 import * as stackAudits from './migrations/2026-12-01-0027-stack-audits.ts';
 import * as movedBales from './migrations/2026-12-02-0028-moved-bales.ts';
 import * as baleTiles from './migrations/2026-12-02-0029-bale-tiles.ts';
+import * as baleTileTotals from './migrations/2026-12-02-0030-bale-tile-totals.ts';
 
 /** Every migration, in order. Listed by hand so bundling or a stray file never changes the set. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-0027-stack-audits': stackAudits,
   '2026-12-02-0028-moved-bales': movedBales,
   '2026-12-02-0029-bale-tiles': baleTiles,
+  '2026-12-02-0030-bale-tile-totals': baleTileTotals,
 };
 
 /**

@@ -118,7 +118,7 @@ async function expectTilesToMatchBales(orgId: string) {
   }
   // Nothing is kept of a tile whose bales all went elsewhere.
   const empty = await t.ctx.db
-    .selectFrom('baleTileSums')
+    .selectFrom('baleTileTotals')
     .select('count')
     .where('orgId', '=', orgId)
     .where('count', '<=', 0)
@@ -247,7 +247,7 @@ describe('bale tiles', () => {
     const farm = await newFarm(t);
     const baler = await newBaler(t.ctx, farm.orgId);
     await ingest(t, baler.apiKey, [newBale({ creationLocation: near(0) })]);
-    await markSummedByAnotherRule(t.ctx, farm.orgId, 'baleTileSums');
+    await markSummedByAnotherRule(t.ctx, farm.orgId, 'baleTileTotals');
     const read = () =>
       readTileSums(t.ctx.db, farm.orgId, {}, everywhere(TILE_ZOOM), cellsCurrent(farm.orgId));
     expect(await read()).toBeUndefined();

@@ -280,7 +280,7 @@ export async function juneCutting(farm: Farm, fieldIds: string[], cropName = 'Al
 export async function markSummedByAnotherRule(
   ctx: AppContext,
   orgId: string,
-  table: 'baleCells' | 'baleTileSums',
+  table: 'baleCells' | 'baleTileTotals',
 ) {
   await ctx.db
     .updateTable('baleVersions')

@@ -225,7 +225,7 @@ export async function rebuildBaleCells(trx: Transaction<Database>, orgId: string
  * autovacuum gets to it on PostgreSQL (never on PGlite between its periodic checks).
  */
 export async function analyzeBaleCells(db: Db): Promise<void> {
-  await sql`analyze bale_cells, bale_cell_months, bale_tile_days, bale_tile_sums`.execute(db);
+  await sql`analyze bale_cells, bale_cell_months, bale_tile_days, bale_tile_totals`.execute(db);
 }
 
 /** Organizations whose cells are not this release's rule's (at most `limit`). */

@@ -12,20 +12,19 @@ import { madeWithin, subscribedMonths, visibleBales } from './bales.repository.t
 import type { BalePredicate } from './filter-predicate.ts';
 import { mayHaveMoved } from './stacks.repository.ts';
 import { tileX, tileY } from './tile-sql.ts';
-import { splitByMonth, type TimeRange } from './time-range.ts';
+import type { TimeRange } from './time-range.ts';
 
-// Bale tiles (docs/adr/0042-bale-tiles.md): an organization's bales that never moved, summed per
-// UTC day, baler, retail flag and zoom-19 tile (about 50 m), graded by their cutting's crop when
-// summed; and the same per month and over all time, without the baler, kept by adding what a
-// write changed. The map's views nearer than the bale cells read them, so a view costs by the
-// tiles it shows rather than by the bales, whatever the farm's years. Moved bales are drawn on
-// their own or in stacks (ADR 40). Kept by the bale cells' writers, under the same rule.
+// Bale tiles (docs/adr/0042-bale-tiles.md, docs/adr/0043-bale-tile-totals.md): an organization's
+// bales that never moved, summed per UTC day, baler, retail flag and zoom-19 tile (about 50 m),
+// graded by their cutting's crop when summed; and the same over all time without the baler, kept
+// by adding what a write changed. The map's views nearer than the bale cells read them, so a view
+// costs by the tiles it shows rather than by the bales, whatever the farm's years. Moved bales
+// are drawn on their own or in stacks (ADR 40). Kept by the bale cells' writers, under the same
+// rule.
 
 /** The tiles' zoom: 32 px of a zoom-16 view, the nearest the map clusters at. */
 export const TILE_ZOOM = 19;
 const SCALE = 2 ** TILE_ZOOM;
-/** The all-time sums' period. */
-const ALL_TIME = sql`'infinity'::date`;
 
 const measures = [
   'count',
@@ -50,7 +49,7 @@ const dayColumns = columnList(
   ...measures,
   'grade_counts',
 );
-const sumColumns = columnList('org_id', 'period', ...keyColumns, ...measures, 'grade_counts');
+const totalColumns = columnList('org_id', ...keyColumns, ...measures, 'grade_counts');
 
 /** `sum(c.m)` of each measure, times `sign`, then the summed grade counts. */
 const summed = (sign: 1 | -1 = 1) =>
@@ -64,54 +63,55 @@ const summed = (sign: 1 | -1 = 1) =>
 
 /**
  * The tile days of the bales a `from … where …` clause names (table `bales`) that never moved, as
- * insertable rows: day and field set first, since the cuttings holding one such bale hold them
- * all, so each group's crop picks its grades once. The clause's bales are found first (`offset
- * 0`): with "never moved" beside it the planner read every bale of the farm for a day's batch.
+ * insertable rows, grouped once: the crop is looked up per day and field set, since the cuttings
+ * holding one such bale hold them all. The clause's bales are found first (`offset 0`): with
+ * "never moved" beside it the planner read every bale of the farm for a day's batch.
  */
 const tileDayRows = (from: RawBuilder<unknown>) => sql`
-  select c.org_id, c.day, c.baler_id, c.retail, c.tile_x, c.tile_y, ${sql.join(
-    measures.map((m) =>
-      counts.has(m) ? sql`sum(${sql.ref(`c.${m}`)})::int` : sql`sum(${sql.ref(`c.${m}`)})`,
-    ),
-  )}, array[${sql.join(hayGrades.map((grade, i) => sql`sum(${pickedGrade(grade, i)})::int`))}]
-  from (select c.*, ${cellLegumeCrop} as legume from (
+  with b as materialized (
     select bales.org_id, (bales.creation_time at time zone 'UTC')::date as day, bales.baler_id,
-        coalesce(bales.load_type = 'retail', false) as retail, ${tileX(SCALE)} as tile_x,
-        ${tileY(SCALE)} as tile_y, bales.field_uids, count(*)::int as count,
-        sum(bales.weight_kg) as weight_kg, sum(bales.dry_mass_kg) as dry_mass_kg,
-        sum(bales.avg_moisture) as avg_moisture_sum, coalesce(sum(bales.rfv), 0) as rfv_sum,
-        count(bales.rfv)::int as rfv_count, coalesce(sum(bales.protein), 0) as protein_sum,
-        count(bales.protein)::int as protein_count, sum(bales.current_lat) as lat_sum,
-        sum(bales.current_lon) as lon_sum, ${gradeCounts} as grade_counts
-      from (select bales.*, ${legumeGradeSql} as legume_grade, ${grassGradeSql} as grass_grade
-        from (select bales.* ${from} offset 0) bales where not ${mayHaveMoved}) bales
-      group by 1, 2, 3, 4, 5, 6, 7) c offset 0) c
+      coalesce(bales.load_type = 'retail', false) as retail, ${tileX(SCALE)} as tile_x,
+      ${tileY(SCALE)} as tile_y, bales.field_uids, bales.weight_kg, bales.dry_mass_kg,
+      bales.avg_moisture, bales.rfv, bales.protein, bales.current_lat, bales.current_lon,
+      ${legumeGradeSql} as legume_grade, ${grassGradeSql} as grass_grade
+    from (select bales.* ${from} offset 0) bales where not ${mayHaveMoved}),
+  k as materialized (select c.day, c.field_uids, ${cellLegumeCrop} as legume
+    from (select distinct b.org_id, b.day, b.field_uids from b) c)
+  select b.org_id, b.day, b.baler_id, b.retail, b.tile_x, b.tile_y, count(*)::int,
+    sum(b.weight_kg), sum(b.dry_mass_kg), sum(b.avg_moisture), coalesce(sum(b.rfv), 0),
+    count(b.rfv)::int, coalesce(sum(b.protein), 0), count(b.protein)::int, sum(b.current_lat),
+    sum(b.current_lon), array[${sql.join(
+      hayGrades.map((grade) => {
+        const legume = grade.startsWith('legume.');
+        return sql`count(*) filter (where k.legume = ${sql.lit(legume)}
+          and ${sql.ref(legume ? 'b.legume_grade' : 'b.grass_grade')} = ${sql.lit(grade)})::int`;
+      }),
+    )}]
+  from b join k on k.day = b.day and k.field_uids = b.field_uids
   group by 1, 2, 3, 4, 5, 6`;
 
 /**
- * Adds `sign` times the tile days of CTE `c` into the organization's month and all-time sums.
- * Float sums gain rounding of about 1e-16 of their size at each change; counts stay exact.
+ * Adds `sign` times the tile days of CTE `c` into the organization's all-time totals. Float sums
+ * gain rounding of about 1e-16 of their size at each change; counts stay exact.
  */
-const addToSums = (orgId: string, sign: 1 | -1) => sql`
-  insert into bale_tile_sums (${sumColumns})
-  select ${orgId}::uuid, p.period, c.retail, c.tile_x, c.tile_y, ${summed(sign)}
-    from c cross join lateral (values (date_trunc('month', c.day::timestamp)::date), (${ALL_TIME}))
-      p(period)
-    group by p.period, c.retail, c.tile_x, c.tile_y
-  on conflict (org_id, period, retail, tile_x, tile_y) do update set ${sql.join([
+const addToTotals = (orgId: string, sign: 1 | -1) => sql`
+  insert into bale_tile_totals (${totalColumns})
+  select ${orgId}::uuid, c.retail, c.tile_x, c.tile_y, ${summed(sign)}
+    from c group by c.retail, c.tile_x, c.tile_y
+  on conflict (org_id, retail, tile_x, tile_y) do update set ${sql.join([
     ...measures.map(
-      (m) => sql`${sql.ref(m)} = ${sql.ref(`bale_tile_sums.${m}`)} + ${sql.ref(`excluded.${m}`)}`,
+      (m) => sql`${sql.ref(m)} = ${sql.ref(`bale_tile_totals.${m}`)} + ${sql.ref(`excluded.${m}`)}`,
     ),
-    sql`grade_counts = array[${sql.join(hayGrades.map((_, i) => sql`bale_tile_sums.grade_counts[${sql.lit(i + 1)}] + excluded.grade_counts[${sql.lit(i + 1)}]`))}]`,
+    sql`grade_counts = array[${sql.join(hayGrades.map((_, i) => sql`bale_tile_totals.grade_counts[${sql.lit(i + 1)}] + excluded.grade_counts[${sql.lit(i + 1)}]`))}]`,
   ])}`;
 
 /** The SQL the tiles are summed by, for the cells' rule (a change rebuilds every farm's). */
-export const tilesRuleSql = [tileDayRows(sql`from bales where true`), addToSums('', 1)];
+export const tilesRuleSql = [tileDayRows(sql`from bales where true`), addToTotals('', 1)];
 
 /**
  * Sums again the organization's tile days among `touched` (a subquery of `day`s), and changes its
- * month and all-time sums by the difference, in the caller's transaction, which holds its version
- * lock. Nothing unless `current` (its cells are this release's rule's).
+ * all-time totals by the difference, in the caller's transaction, which holds its version lock.
+ * Nothing unless `current` (its cells are this release's rule's).
  */
 export async function refreshBaleTiles(
   trx: Transaction<Database>,
@@ -119,9 +119,9 @@ export async function refreshBaleTiles(
   touched: RawBuilder<unknown>,
   current: RawBuilder<boolean>,
 ): Promise<void> {
-  await sql`with c as (delete from bale_tile_days d where d.org_id = ${orgId} and ${current}
-      and d.day in (select day from ${touched} t) returning d.*)
-    ${addToSums(orgId, -1)}`.execute(trx);
+  const taken = await sql`with c as (delete from bale_tile_days d where d.org_id = ${orgId}
+      and ${current} and d.day in (select day from ${touched} t) returning d.*)
+    ${addToTotals(orgId, -1)}`.execute(trx);
   // Each day's bales by the (org_id, creation_time) index.
   await sql`with c as (insert into bale_tile_days (${dayColumns}) ${tileDayRows(
     sql`from ${touched} t join bales on bales.org_id = ${orgId}
@@ -129,21 +129,24 @@ export async function refreshBaleTiles(
       and bales.creation_time < (t.day + 1)::timestamp at time zone 'UTC'
       where ${current}`,
   )} returning *)
-    ${addToSums(orgId, 1)}`.execute(trx);
-  await sql`delete from bale_tile_sums s where s.org_id = ${orgId} and s.count = 0
-    and s.period in (select date_trunc('month', t.day::timestamp)::date from ${touched} t
-      union all select ${ALL_TIME})`.execute(trx);
+    ${addToTotals(orgId, 1)}`.execute(trx);
+  // Only a tile something was taken from can be left with no bale.
+  if (Number(taken.numAffectedRows ?? 0) > 0) {
+    await sql`delete from bale_tile_totals s where s.org_id = ${orgId} and s.count = 0`.execute(
+      trx,
+    );
+  }
 }
 
 /** Sums every tile of the organization afresh, in the caller's transaction (version lock held). */
 export async function rebuildBaleTiles(trx: Transaction<Database>, orgId: string): Promise<void> {
   await trx.deleteFrom('baleTileDays').where('orgId', '=', orgId).execute();
-  await trx.deleteFrom('baleTileSums').where('orgId', '=', orgId).execute();
+  await trx.deleteFrom('baleTileTotals').where('orgId', '=', orgId).execute();
   await sql`insert into bale_tile_days (${dayColumns}) ${tileDayRows(
     sql`from bales where bales.org_id = ${orgId}`,
   )}`.execute(trx);
   await sql`with c as (select * from bale_tile_days d where d.org_id = ${orgId})
-    ${addToSums(orgId, 1)}`.execute(trx);
+    ${addToTotals(orgId, 1)}`.execute(trx);
 }
 
 /** The UTC days of `windows` (inclusive 'YYYY-MM-DD' ends) as a subquery of `day`s. */
@@ -197,9 +200,9 @@ export interface TileArea {
 /**
  * The organization's visible bales that never moved, made in whole UTC days ('YYYY-MM-DD', `to`
  * exclusive; both absent for all time), summed per tile of `area.zoom` within it: all time from
- * the all-time sums, whole months from the month sums, the days at the ends from the tile days;
- * the months a baler had no subscription for taken out again from their tile days. Undefined when
- * the organization's tiles are not this release's rule's, for the caller to read the bales.
+ * the totals, with the months a baler had no subscription for taken out again from their tile
+ * days; a range from the tile days of its subscribed months. Undefined when the organization's
+ * tiles are not this release's rule's, for the caller to read the bales.
  */
 export async function readTileSums(
   db: Db,
@@ -209,44 +212,43 @@ export async function readTileSums(
   rule: RawBuilder<boolean>,
 ): Promise<ViewCell[] | undefined> {
   const divisor = 2 ** (TILE_ZOOM - area.zoom);
-  const inArea = (alias: string) =>
-    sql`${sql.ref(`${alias}.tile_x`)} between ${area.x0 * divisor} and ${(area.x1 + 1) * divisor - 1}
-      and ${sql.ref(`${alias}.tile_y`)} between ${area.y0 * divisor} and ${(area.y1 + 1) * divisor - 1}
-      ${query.onHand ? sql`and not ${sql.ref(`${alias}.retail`)}` : sql``}`;
-  const all = query.from === undefined && query.to === undefined;
-  const { months, days } = all ? { months: undefined, days: [] } : splitByMonth(query);
-  const since = (column: string, day?: string) =>
-    day === undefined ? sql`` : sql`and ${sql.ref(column)} >= ${day}::date`;
-  const until = (column: string, day?: string) =>
-    day === undefined ? sql`` : sql`and ${sql.ref(column)} < ${day}::date`;
+  const inArea = sql`d.tile_x between ${area.x0 * divisor} and ${(area.x1 + 1) * divisor - 1}
+    and d.tile_y between ${area.y0 * divisor} and ${(area.y1 + 1) * divisor - 1}
+    ${query.onHand ? sql`and not d.retail` : sql``}`;
   const columns = sql.raw(
     [...keyColumns, ...measures, 'grade_counts'].map((c) => `d.${c}`).join(', '),
   );
-  const negated = sql.join([
-    ...keyColumns.map((c) => sql.ref(`d.${c}`)),
-    ...measures.map((m) => sql`-${sql.ref(`d.${m}`)}`),
-    sql`array[${sql.join(hayGrades.map((_, i) => sql`-d.grade_counts[${sql.lit(i + 1)}]`))}]`,
-  ]);
+  // The tile days of each (baler, month) pair, within the range: read pair by pair through the
+  // days' key (`offset 0` keeps it so). Joined the other way round, a table not yet analyzed
+  // after a large import made the planner scan the subscriptions again for every tile day (21 s
+  // for the benchmark farm's all-time view, 1.9 s for its twenty years).
+  const daysOfMonths = (pairs: RawBuilder<unknown>, columns: RawBuilder<unknown>) => sql`
+    select ${columns} from ${pairs} l cross join lateral (select d.* from bale_tile_days d
+      where d.org_id = ${orgId} and d.baler_id = l.baler_id
+        and d.day >= ${query.from === undefined ? sql`l.month` : sql`greatest(l.month, ${query.from}::date)`}
+        and d.day < ${query.to === undefined ? sql`(l.month + interval '1 month')::date` : sql`least((l.month + interval '1 month')::date, ${query.to}::date)`}
+        and ${inArea} offset 0) d`;
   const parts: RawBuilder<unknown>[] = [];
-  if (all || months) {
-    parts.push(sql`select ${columns} from bale_tile_sums d where d.org_id = ${orgId}
-      and ${all ? sql`d.period = ${ALL_TIME}` : sql`d.period < ${ALL_TIME} ${since('d.period', months?.from)} ${until('d.period', months?.to)}`}
-      and ${inArea('d')}`);
-    // The sums hold every bale: a baler's months without a subscription are taken out again.
-    parts.push(sql`select ${negated} from bale_tile_days d
-      join (select distinct c.baler_id, c.month from bale_cell_months c
-        where c.org_id = ${orgId} ${since('c.month', months?.from)} ${until('c.month', months?.to)}
-          and not exists (select 1 from ${subscribedMonths(orgId)} m
-            where m.baler_id = c.baler_id and m.month = c.month)) l
-        on d.baler_id = l.baler_id and d.day >= l.month
-          and d.day < (l.month + interval '1 month')::date
-      where d.org_id = ${orgId} and ${inArea('d')}`);
-  }
-  for (const range of days) {
-    parts.push(sql`select ${columns} from bale_tile_days d join ${subscribedMonths(orgId)} m
-        on m.baler_id = d.baler_id and m.month = date_trunc('month', d.day::timestamp)::date
-      where d.org_id = ${orgId} ${since('d.day', range.from)} ${until('d.day', range.to)}
-        and ${inArea('d')}`);
+  if (query.from === undefined && query.to === undefined) {
+    const negated = sql.join([
+      ...keyColumns.map((c) => sql.ref(`d.${c}`)),
+      ...measures.map((m) => sql`-${sql.ref(`d.${m}`)}`),
+      sql`array[${sql.join(hayGrades.map((_, i) => sql`-d.grade_counts[${sql.lit(i + 1)}]`))}]`,
+    ]);
+    parts.push(
+      sql`select ${columns} from bale_tile_totals d where d.org_id = ${orgId} and ${inArea}`,
+    );
+    // The totals hold every bale: a baler's months without a subscription are taken out again.
+    const locked = sql`(select distinct c.baler_id, c.month from bale_cell_months c
+      where c.org_id = ${orgId} and not exists (select 1 from ${subscribedMonths(orgId)} m
+        where m.baler_id = c.baler_id and m.month = c.month))`;
+    parts.push(daysOfMonths(locked, negated));
+  } else {
+    const subscribed = sql`(select m.baler_id, m.month from ${subscribedMonths(orgId)} m
+      where true
+        ${query.from === undefined ? sql`` : sql`and m.month >= date_trunc('month', ${query.from}::date)::date`}
+        ${query.to === undefined ? sql`` : sql`and m.month < ${query.to}::date`})`;
+    parts.push(daysOfMonths(subscribed, columns));
   }
   const [{ rows }, current] = await Promise.all([
     sql<ViewCell>`select ${viewColumns(divisor, 2 ** area.zoom)}

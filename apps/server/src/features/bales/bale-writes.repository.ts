@@ -251,7 +251,7 @@ export async function deleteOrganizationWithBales<T>(
   await trx.deleteFrom('baleCells').where('orgId', '=', orgId).execute();
   await trx.deleteFrom('baleCellMonths').where('orgId', '=', orgId).execute();
   await trx.deleteFrom('baleTileDays').where('orgId', '=', orgId).execute();
-  await trx.deleteFrom('baleTileSums').where('orgId', '=', orgId).execute();
+  await trx.deleteFrom('baleTileTotals').where('orgId', '=', orgId).execute();
   return deleted;
 }
 
