@@ -10,14 +10,14 @@ import { alfalfaGrades, grassGrades } from '@baletrack/contracts/summaries/summa
 import type { Database } from '@baletrack/db/database';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { type Kysely, sql } from 'kysely';
+import { aboveSafeMoisture } from '../../apps/server/src/features/bales/bale-cells.repository.ts';
+import {
+  grassGradeSql,
+  legumeCrop,
+  legumeGradeSql,
+} from '../../apps/server/src/features/bales/bale-grade-sql.ts';
 import { visibleBales } from '../../apps/server/src/features/bales/bales.repository.ts';
 import { timeRange } from '../../apps/server/src/features/bales/time-range.ts';
-import {
-  aboveSafeMoisture,
-  gradeOfRow,
-  gradingRfv,
-  legumeCrop,
-} from '../../apps/server/test/summaries/sql-oracle/summary-sql-expressions.ts';
 import type { RawDatabase } from './raw-database.ts';
 
 export const DUCKDB_THREADS = 2;
@@ -71,13 +71,14 @@ function exportQuery(compiler: Kysely<Database>, orgId: string) {
     'bales.ash',
     'bales.sugar',
     aboveSafeMoisture.as('aboveSafe'),
-    legumeCrop(eb as unknown as Parameters<typeof legumeCrop>[0]).as('legume'),
-    gradingRfv.as('gradingRfv'),
+    legumeCrop(eb).as('legume'),
+    legumeGradeSql.as('legumeGrade'),
+    grassGradeSql.as('grassGrade'),
   ]);
   const names = columns.slice(0, -1).map(([name]) => sql.ref(`b.${name}`));
-  return sql`select ${sql.join(names)}, ${gradeOfRow()} as grade from (${perBale}) as b`.compile(
-    compiler,
-  );
+  // The cutting's crop picks the table, as the summaries grade.
+  const grade = sql`case b.legume when true then b.legume_grade when false then b.grass_grade end`;
+  return sql`select ${sql.join(names)}, ${grade} as grade from (${perBale}) as b`.compile(compiler);
 }
 
 const csvValue = (value: unknown) =>

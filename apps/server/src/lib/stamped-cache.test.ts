@@ -54,4 +54,19 @@ describe('StampedCache', () => {
     await cache.get('b');
     expect(loads).toEqual(['a full', 'b full', 'c full', 'b full']);
   });
+
+  it('answers only what it holds at the stamp, loading the rest in the background, two at once', async () => {
+    const { cache, loads } = harness(4);
+    const at = { baleVersion: 0, activeMonths: 0 };
+    expect(cache.ready('a', at)).toBeUndefined();
+    expect(cache.ready('b', at)).toBeUndefined();
+    expect(cache.ready('c', at)).toBeUndefined(); // two loads under way: c waits for a reader
+    expect(cache.ready('a', at)).toBeUndefined(); // still loading, not loaded twice
+    await Promise.all([cache.get('a'), cache.get('b')]);
+    expect(cache.ready('a', at)?.made).toBe('full');
+    expect(cache.ready('a', { baleVersion: 1, activeMonths: 0 })).toBeUndefined(); // newer bales
+    expect(cache.ready('c', at)).toBeUndefined();
+    await cache.get('c');
+    expect(loads).toEqual(['a full', 'b full', 'a from 0', 'c full']);
+  });
 });

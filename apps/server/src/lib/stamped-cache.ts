@@ -17,6 +17,9 @@ export type StampedLoader<T> = (orgId: string, stamp: BaleStamp, base: T | undef
  * @example const cache = new StampedCache((org) => readBaleStamp(db, org), load, 8);
  *          const columns = await cache.get(orgId);
  */
+/** Loads `StampedCache.ready` starts at most at once. */
+const BACKGROUND_LOADS = 2;
+
 export class StampedCache<T extends BaleStamp> {
   readonly #values = new Map<string, T>();
   readonly #loading = new Map<string, Promise<T>>();
@@ -33,16 +36,9 @@ export class StampedCache<T extends BaleStamp> {
    */
   async get(orgId: string, current?: BaleStamp): Promise<T> {
     const stamp = current ?? (await this.readStamp(orgId));
+    const hit = this.#hit(orgId, stamp);
+    if (hit) return hit;
     const cached = this.#values.get(orgId);
-    if (
-      cached &&
-      cached.baleVersion === stamp.baleVersion &&
-      cached.activeMonths === stamp.activeMonths
-    ) {
-      this.#values.delete(orgId);
-      this.#values.set(orgId, cached);
-      return cached;
-    }
     const key = `${orgId}@${stamp.baleVersion}:${stamp.activeMonths}`;
     let loading = this.#loading.get(key);
     if (!loading) {
@@ -60,22 +56,27 @@ export class StampedCache<T extends BaleStamp> {
     return loading;
   }
 
-  /** The organizations with a value kept, least recently used first. */
-  organizations(): string[] {
-    return [...this.#values.keys()];
-  }
-
-  /** The value kept for the organization, without reading the stamp. */
-  peek(orgId: string): T | undefined {
-    return this.#values.get(orgId);
-  }
-
   /**
-   * Puts `to` in place of `from` (an equivalent value of the same stamp, e.g. reorganized in the
-   * background); nothing happens if `from` is no longer the value kept.
+   * The organization's value at `stamp` if kept; else undefined, and the value is loaded (caught
+   * up) in the background for the next reader, unless BACKGROUND_LOADS are under way (many farms
+   * asked at once must not all be read into memory). A failed load is forgotten, so the next
+   * reader tries again; the caller answers without it.
    */
-  replace(orgId: string, from: T, to: T): void {
-    if (this.#values.get(orgId) === from) this.#values.set(orgId, to);
+  ready(orgId: string, stamp: BaleStamp): T | undefined {
+    const hit = this.#hit(orgId, stamp);
+    if (!hit && this.#loading.size < BACKGROUND_LOADS) this.get(orgId, stamp).catch(() => {});
+    return hit;
+  }
+
+  /** The value kept at exactly `stamp`, made the most recently used. */
+  #hit(orgId: string, stamp: BaleStamp): T | undefined {
+    const cached = this.#values.get(orgId);
+    if (cached?.baleVersion !== stamp.baleVersion || cached.activeMonths !== stamp.activeMonths) {
+      return undefined;
+    }
+    this.#values.delete(orgId);
+    this.#values.set(orgId, cached);
+    return cached;
   }
 
   #keep(orgId: string, value: T): T {

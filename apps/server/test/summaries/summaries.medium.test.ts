@@ -4,6 +4,7 @@ import {
   baleSummaryResponseSchema,
 } from '@baletrack/contracts/summaries/summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBaleStamp } from '../../src/features/bales/bale-stamps.repository.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { type SummaryFarm, summaryFarm } from './summary-farm.ts';
 
@@ -79,9 +80,19 @@ describe('GET /bales/summary', () => {
     });
     expect(created.status).toBe(201);
     const filterId = filterSchema.parse(await created.json()).id;
-    const s = await summary('/bales/summary', { filterId });
-    expect([s.count, s.totalWeightKg, s.aboveSafeMoistureCount]).toEqual([2, 950, 1]);
-    expect(s.grades.grass).toEqual({ ...noGrassGrades, Premium: 1, Good: 1 });
+    // First in SQL (this process holds no columns of the farm yet), then from the columns the
+    // first request started loading: the same figures.
+    const stamp = await readBaleStamp(t.ctx.db, farm.orgId);
+    expect(t.ctx.summaryCache.ready(farm.orgId, stamp)).toBeUndefined();
+    const inSql = await summary('/bales/summary', { filterId });
+    await t.ctx.summaryCache.columns(farm.orgId);
+    expect(t.ctx.summaryCache.ready(farm.orgId, stamp)).toBeDefined();
+    const fromColumns = await summary('/bales/summary', { filterId });
+    for (const s of [inSql, fromColumns]) {
+      expect([s.count, s.totalWeightKg, s.aboveSafeMoistureCount]).toEqual([2, 950, 1]);
+      expect(s.grades.grass).toEqual({ ...noGrassGrades, Premium: 1, Good: 1 });
+      expect(s.averages.avgMoisture).toBeCloseTo(fromColumns.averages.avgMoisture ?? 0, 9);
+    }
     // Another farm's filter is not there for this one.
     expect((await other.get('/bales/summary', { filterId })).status).toBe(404);
   });

@@ -22,9 +22,9 @@ import {
 } from '../../src/features/summaries/summary-columns.ts';
 import { columnsFilter, lookUpCuttings } from '../../src/features/summaries/summary-filter.ts';
 import { readSummaryReference } from '../../src/features/summaries/summary-reference.repository.ts';
+import { summarizeBales } from '../../src/features/summaries/summary-sql.ts';
 import { ingest, newBale } from '../helpers/farm.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { summarizeBales } from './sql-oracle/summaries-sql.repository.ts';
 import type { SummaryFarm } from './summary-farm.ts';
 import { variedBales, variedSummaryFarm } from './varied-summary-farm.ts';
 

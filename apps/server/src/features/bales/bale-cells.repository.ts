@@ -66,6 +66,8 @@ const safeLimit = sql<number>`case
   when bales.binding_mode in (${sql.join(bindingsOf('baleage').map((binding) => sql.lit(binding)))})
     then case ${limitBySize('baleage')} end
   else case ${limitBySize('dry')} end end`;
+/** Whether the bale (`bales`) was made wetter than its safe band allows (domain moisture). */
+export const aboveSafeMoisture = sql<boolean>`bales.avg_moisture > ${safeLimit}`;
 
 const sumAndCount = (column: string) =>
   sql`coalesce(sum(${sql.ref(`bales.${column}`)}), 0), count(${sql.ref(`bales.${column}`)})::int`;
@@ -83,7 +85,7 @@ const cellColumns = sql`org_id, day, baler_id, field_uids, bale_size, retail, ce
 /** The cells of the bales a `from … where` clause names (table `bales`), as insertable rows. */
 const cellRows = (from: RawBuilder<unknown>) => sql`select ${keys}, count(*)::int,
   sum(bales.weight_kg), sum(bales.dry_mass_kg), sum(bales.avg_moisture), sum(bales.peak_moisture),
-  max(bales.peak_moisture), count(*) filter (where bales.avg_moisture > ${safeLimit})::int,
+  max(bales.peak_moisture), count(*) filter (where ${aboveSafeMoisture})::int,
   ${sumAndCount('rfv')}, ${sumAndCount('adf')}, ${sumAndCount('ndf')}, ${sumAndCount('protein')},
   ${sumAndCount('ash')}, ${sumAndCount('sugar')}, sum(bales.current_lat), sum(bales.current_lon),
   ${gradeCounts}

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@baletrack/db/database';
+import { sql } from 'kysely';
+import { visibleBales } from '../bales/bales.repository.ts';
 
 const priceColumns = [
   'id',
@@ -41,4 +43,35 @@ export function insertPrice(
     .values({ ...row, id: randomUUID() })
     .returning(priceColumns)
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * The organization's visible bales made before `before` (only `uids` if given), without those
+ * loaded out for retail unless `withLoadedOut`: what the hay on hand is valued from.
+ */
+export function listOnHandBales(
+  db: Db,
+  orgId: string,
+  options: { before: Date; uids?: readonly string[]; withLoadedOut: boolean },
+) {
+  return visibleBales(db, orgId)
+    .where('bales.creationTime', '<', options.before)
+    .$if(options.uids !== undefined, (q) => q.where('bales.uid', 'in', options.uids ?? []))
+    .$if(!options.withLoadedOut, (q) =>
+      q.where((eb) =>
+        eb.or([eb('bales.loadType', 'is', null), eb('bales.loadType', '!=', 'retail')]),
+      ),
+    )
+    .select([
+      'bales.uid',
+      'bales.weightKg',
+      sql<number>`date_part('epoch', bales.creation_time) * 1000`.as('createdMs'),
+      'bales.rfv',
+      'bales.adf',
+      'bales.ndf',
+      'bales.protein',
+      'bales.fieldUids as fieldIds',
+      sql<boolean>`coalesce(bales.load_type = 'retail', false)`.as('loadedOut'),
+    ])
+    .execute();
 }

@@ -1,7 +1,9 @@
 import type { ForageKind } from '@baletrack/domain/quality-grade/quality-grade';
 import type { AppContext } from '../../app-context.ts';
-import { lookUpCuttings } from '../summaries/summary-filter.ts';
+import { DAY_MS } from '../bales/time-range.ts';
+import { cuttingKinds, lookUpCuttings } from '../summaries/summary-filter.ts';
 import type { SummaryReference } from '../summaries/summary-reference.repository.ts';
+import { listOnHandBales } from './inventory.repository.ts';
 
 /** What the value rules read of a bale on hand; nutrition null when not reported. */
 export interface OnHandBale {
@@ -28,9 +30,9 @@ const orNull = (value: number | undefined) =>
 /**
  * The hay on hand (docs/product.md#beyond-the-spec-quality-and-value): the organization's visible
  * bales not loaded out for retail (and those too, marked, `withLoadedOut`), made before `before`
- * (only `uids` when given), read from the summaries' cached bale columns with the same cutting
- * rule and crop table the summaries use, so a large farm is valued without reading its bales
- * again.
+ * (only `uids` when given), with the same cutting rule and crop table the summaries use: from the
+ * summaries' bale columns when this process holds them at the reference's stamp, else read from
+ * the bales while the columns load (docs/adr/0044-summaries-read-in-sql-first.md).
  */
 export async function onHandBales(
   ctx: AppContext,
@@ -41,7 +43,8 @@ export async function onHandBales(
   withLoadedOut = false,
 ): Promise<OnHandBale[]> {
   // The reference query read the bales' stamp too: no second stamp read here.
-  const columns = await ctx.summaryCache.columns(orgId, reference.stamp);
+  const columns = ctx.summaryCache.ready(orgId, reference.stamp);
+  if (!columns) return readOnHandBales(ctx, orgId, reference, before, uids, withLoadedOut);
   const lookup = lookUpCuttings(columns, reference);
   const { live, retail, createdMs, fieldDay, fieldSet, numbers } = columns;
   const end = before.getTime();
@@ -73,4 +76,41 @@ export async function onHandBales(
     });
   }
   return bales;
+}
+
+/** `onHandBales` read from the bales, each fields-and-day's cuttings looked up once. */
+async function readOnHandBales(
+  ctx: AppContext,
+  orgId: string,
+  reference: SummaryReference,
+  before: Date,
+  uids: readonly string[] | undefined,
+  withLoadedOut: boolean,
+): Promise<OnHandBale[]> {
+  if (uids?.length === 0) return [];
+  const rows = await listOnHandBales(ctx.db, orgId, { before, uids, withLoadedOut });
+  const kindsOf = cuttingKinds(reference);
+  const looked = new Map<string, ReturnType<typeof kindsOf>>();
+  return rows.map((row) => {
+    const day = Math.floor(row.createdMs / DAY_MS);
+    const key = `${day}|${row.fieldIds.join()}`;
+    let found = looked.get(key);
+    if (!found) {
+      found = kindsOf(row.fieldIds, day);
+      looked.set(key, found);
+    }
+    return {
+      uid: row.uid,
+      weightKg: row.weightKg,
+      createdMs: row.createdMs,
+      kind: kinds[found.kind] ?? null,
+      rfv: row.rfv,
+      adf: row.adf,
+      ndf: row.ndf,
+      protein: row.protein,
+      fieldIds: row.fieldIds,
+      cuttings: found.held,
+      loadedOut: row.loadedOut,
+    };
+  });
 }

@@ -13,11 +13,13 @@ import {
 } from '@baletrack/contracts/summaries/summary';
 import type { AppContext } from '../../app-context.ts';
 import { baleSelection } from '../bales/bale-selection.ts';
+import { filterPredicate } from '../bales/filter-predicate.ts';
 import { storedFilter } from '../filters/filters.service.ts';
 import { aggregateColumns, type SummaryRow } from './summary-aggregate.ts';
 import { summaryFromCells } from './summary-cells.ts';
 import { type FilterCondition, lookUpCuttings } from './summary-filter.ts';
 import { readSummaryReference } from './summary-reference.repository.ts';
+import { summarizeBales } from './summary-sql.ts';
 
 function toSummary(row: SummaryRow | undefined): BaleSummary {
   const grade = (key: string) => row?.grades[key] ?? 0;
@@ -62,8 +64,9 @@ export interface SummaryOptions {
 
 /**
  * The summary rows of the visible bales in the query's dates and filter: from the bale cells when
- * they can answer, else over the organization's cached bale columns (`summarizeBales` is the same
- * in SQL).
+ * they can answer; else over the organization's bale columns when this process holds them at the
+ * current stamp, or in one SQL query while they load for the next request
+ * (docs/adr/0044-summaries-read-in-sql-first.md). Both give the same rows.
  */
 async function summarize(
   ctx: AppContext,
@@ -78,8 +81,8 @@ async function summarize(
     const row = await summaryFromCells(ctx, orgId, (await selection).range, options);
     if (row) return row;
   }
-  // The filter's condition is read beside the selection, since the columns apply it in memory.
-  // The reference query reads the bales' stamp too, which the column cache then uses.
+  // The filter's condition is read beside the selection; the reference query reads the bales'
+  // stamp too, which tells whether this process's columns are current.
   const [{ range }, condition, reference] = await Promise.all([
     selection,
     query.filterId === undefined
@@ -90,7 +93,11 @@ async function summarize(
         ),
     readSummaryReference(ctx.db, orgId),
   ]);
-  const columns = await ctx.summaryCache.columns(orgId, reference.stamp);
+  const columns = ctx.summaryCache.ready(orgId, reference.stamp);
+  if (!columns) {
+    const where = condition && filterPredicate({ ...condition, dateRange: null });
+    return summarizeBales(ctx.db, orgId, { range, where, onHand: options.onHand }, options.by);
+  }
   const lookup = lookUpCuttings(columns, reference);
   return aggregateColumns(
     columns,

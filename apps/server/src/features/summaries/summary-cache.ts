@@ -24,6 +24,14 @@ export class SummaryCache {
     );
   }
 
+  /**
+   * The organization's columns at `stamp` if this process holds them; else undefined, and they
+   * load (or catch up) in the background for the next request.
+   */
+  ready(orgId: string, stamp: BaleStamp): BaleColumns | undefined {
+    return this.#columns.ready(orgId, stamp);
+  }
+
   /** The organization's columns, by the stamp read now or the one given (read just before). */
   columns(orgId: string, stamp?: BaleStamp): Promise<BaleColumns> {
     return this.#columns.get(orgId, stamp);

@@ -1,23 +1,20 @@
 import type { HayGrade } from '@baletrack/contracts/inventory/hay-grade';
-import {
-  alfalfaGrades,
-  grassGrades,
-  type SummaryGrouping,
-} from '@baletrack/contracts/summaries/summary';
+import type { SummaryGrouping } from '@baletrack/contracts/summaries/summary';
 import type { Db } from '@baletrack/db/database';
 import { hayGradeLabel } from '@baletrack/domain/quality-grade/hay-grade';
 import { type RawBuilder, sql } from 'kysely';
-import { madeWithin, visibleBales } from '../../../src/features/bales/bales.repository.ts';
-import { cuttingMembership } from '../../../src/features/bales/cutting-membership.repository.ts';
-import type { BalePredicate } from '../../../src/features/bales/filter-predicate.ts';
-import type { TimeRange } from '../../../src/features/bales/time-range.ts';
-import type { SummaryRow } from '../../../src/features/summaries/summary-aggregate.ts';
-import {
-  aboveSafeMoisture,
-  gradeOfRow,
-  gradingRfv,
-  legumeCrop,
-} from './summary-sql-expressions.ts';
+import { aboveSafeMoisture } from '../bales/bale-cells.repository.ts';
+import { grassGradeSql, legumeCrop, legumeGradeSql } from '../bales/bale-grade-sql.ts';
+import { madeWithin, visibleBales } from '../bales/bales.repository.ts';
+import { cuttingMembership } from '../bales/cutting-membership.repository.ts';
+import type { BalePredicate } from '../bales/filter-predicate.ts';
+import type { TimeRange } from '../bales/time-range.ts';
+import type { SummaryRow } from './summary-aggregate.ts';
+import { gradeKeys } from './summary-columns.ts';
+
+// A summary as one SQL query over the selected bales: what a request gets while this process
+// holds no current columns of the organization (docs/adr/0044-summaries-read-in-sql-first.md),
+// and what the columns (summary-aggregate.ts) are tested equal to. Costs by the bales selected.
 
 /** The bale's UTC day as a day number: cheaper to hash than a time-zone truncation. */
 const utcDay = sql<number>`floor(date_part('epoch', bales.creation_time) / 86400)::int`;
@@ -30,24 +27,16 @@ export interface SummarySelection {
   onHand?: boolean;
 }
 
-/**
- * Bales still on hand: not sold. A bale's load type is the only trace of where it went, and
- * 'retail' marks a bale loaded out for sale; 'internal' (kept for the farm) and unknown (null)
- * are counted as on hand.
- */
+/** Bales still on hand: not loaded out for retail ('internal' and unknown stay on hand). */
 const onHand: BalePredicate = (eb) =>
   eb.or([eb('bales.loadType', 'is', null), eb('bales.loadType', '!=', 'retail')]);
 
-// Aggregate columns are named g0, g1, … in grade order: the names stay plain SQL identifiers.
-const gradeKeys = [
-  ...alfalfaGrades.map((g) => `legume.${g}`),
-  ...grassGrades.map((g) => `grass.${g}`),
-] as const;
-
 /**
- * The visible bales of the selection, one row per bale and group it falls in, with its grade,
- * moisture verdict and group key and name. A bale in two fields (or cuttings, or crops) is one
- * row per group; without any it is one row whose key is null.
+ * The visible bales of the selection (`rows`), one row per bale and group it falls in, with both
+ * tables' grades, its cutting's crop (from CTE `kind`, the query `kinds`) and moisture verdict and
+ * its group key and name. A bale in two
+ * fields (or cuttings, or crops) is one row per group; without any it is one row whose key is
+ * null.
  */
 function perBale(db: Db, orgId: string, selection: SummarySelection, by?: SummaryGrouping) {
   const selected = () =>
@@ -55,9 +44,8 @@ function perBale(db: Db, orgId: string, selection: SummarySelection, by?: Summar
       selection.onHand === true,
       (q) => q.where(onHand),
     );
-  // The crop (so the grade table) depends only on a bale's fields and UTC day: look it up once
-  // per distinct pair (a few thousand for 200,000 bales) through the one cutting rule and join
-  // it back; asked per bale, the lookup was most of the query's time.
+  // The crop (so the grade table) depends only on a bale's fields and UTC day: looked up once
+  // per distinct pair (a few thousand for 200,000 bales) and joined back.
   const pairs = db
     .selectFrom(
       selected()
@@ -80,8 +68,12 @@ function perBale(db: Db, orgId: string, selection: SummarySelection, by?: Summar
       'bales.day',
       legumeCrop(eb as unknown as Parameters<typeof legumeCrop>[0]).as('legume'),
     ]);
+  // Joined from the query's materialized CTE `kind` (summaryQuery): as a subquery, a table not
+  // yet analyzed after a large import made the planner look every pair's crop up again for each
+  // bale (13 s for a filtered year of the benchmark farm instead of 0.1 s).
+  const kind = sql<{ fieldUids: string[]; day: number; legume: boolean | null }>`kind`;
   const bales = selected()
-    .leftJoin(kinds.as('kind'), (join) =>
+    .leftJoin(kind.as('kind'), (join) =>
       join.onRef('kind.fieldUids', '=', 'bales.fieldUids').on(sql<boolean>`kind.day = ${utcDay}`),
     )
     .select([
@@ -96,75 +88,81 @@ function perBale(db: Db, orgId: string, selection: SummarySelection, by?: Summar
       'bales.ash',
       'bales.sugar',
       'kind.legume',
-      gradingRfv.as('gradingRfv'),
+      legumeGradeSql.as('legumeGrade'),
+      grassGradeSql.as('grassGrade'),
       aboveSafeMoisture.as('aboveSafe'),
     ])
     // OFFSET 0 keeps PostgreSQL from inlining this subquery into the aggregates above.
     .offset(0);
   const group = (key: RawBuilder<string | null>, name: RawBuilder<string | null>) =>
     [key.as('groupKey'), name.as('groupName')] as const;
-  switch (by) {
-    case undefined:
-      return bales.select(group(sql`null::text`, sql`null::text`));
-    case 'field':
-      return bales
-        .leftJoin('fields', (join) =>
-          join
-            .onRef('fields.orgId', '=', 'bales.orgId')
-            .on(sql<boolean>`fields.id = any(bales.field_uids)`),
-        )
-        .select(group(sql`fields.id::text`, sql`fields.name`));
-    case 'cutting':
-      return bales
-        .leftJoin('cuttings', (join) => join.on(cuttingMembership))
-        .select(group(sql`cuttings.id::text`, sql`cuttings.name || ' (' || cuttings.year || ')'`));
-    case 'crop':
-      // Joined on "some cutting of this crop holds the bale", so two cuttings of one crop
-      // still count the bale once for that crop.
-      return bales
-        .leftJoin('crops', (join) =>
-          join
-            .onRef('crops.orgId', '=', 'bales.orgId')
-            .on((eb) =>
-              eb.exists(
-                eb
-                  .selectFrom('cuttings')
-                  .select('cuttings.id')
-                  .where(cuttingMembership)
-                  .whereRef('cuttings.cropId', '=', 'crops.id'),
+  return { kinds, rows: groupedBy() };
+
+  function groupedBy() {
+    switch (by) {
+      case undefined:
+      case 'grade':
+        // The grade is known only per row of `summaryQuery`, which groups by it.
+        return bales.select(group(sql`null::text`, sql`null::text`));
+      case 'field':
+        return bales
+          .leftJoin('fields', (join) =>
+            join
+              .onRef('fields.orgId', '=', 'bales.orgId')
+              .on(sql<boolean>`fields.id = any(bales.field_uids)`),
+          )
+          .select(group(sql`fields.id::text`, sql`fields.name`));
+      case 'cutting':
+        return bales
+          .leftJoin('cuttings', (join) => join.on(cuttingMembership))
+          .select(
+            group(sql`cuttings.id::text`, sql`cuttings.name || ' (' || cuttings.year || ')'`),
+          );
+      case 'crop':
+        // Joined on "some cutting of this crop holds the bale", so two cuttings of one crop
+        // still count the bale once for that crop.
+        return bales
+          .leftJoin('crops', (join) =>
+            join
+              .onRef('crops.orgId', '=', 'bales.orgId')
+              .on((eb) =>
+                eb.exists(
+                  eb
+                    .selectFrom('cuttings')
+                    .select('cuttings.id')
+                    .where(cuttingMembership)
+                    .whereRef('cuttings.cropId', '=', 'crops.id'),
+                ),
               ),
-            ),
-        )
-        .select(group(sql`crops.id::text`, sql`crops.name`));
-    case 'baler':
-      return bales
-        .innerJoin('balers', (join) =>
-          join.onRef('balers.orgId', '=', 'bales.orgId').onRef('balers.id', '=', 'bales.balerId'),
-        )
-        .select(group(sql`balers.id::text`, sql`balers.name`));
-    case 'day':
-      return bales.select(
-        group(sql`to_char(bales.creation_time at time zone 'UTC', 'YYYY-MM-DD')`, sql`null::text`),
-      );
-    case 'size':
-      return bales.select(group(sql`bales.bale_size`, sql`null::text`));
-    case 'grade':
-      // The grade is known only per row of `summaryQuery`, which groups by it.
-      return bales.select(group(sql`null::text`, sql`null::text`));
+          )
+          .select(group(sql`crops.id::text`, sql`crops.name`));
+      case 'baler':
+        return bales
+          .innerJoin('balers', (join) =>
+            join.onRef('balers.orgId', '=', 'bales.orgId').onRef('balers.id', '=', 'bales.balerId'),
+          )
+          .select(group(sql`balers.id::text`, sql`balers.name`));
+      case 'day':
+        return bales.select(
+          group(
+            sql`to_char(bales.creation_time at time zone 'UTC', 'YYYY-MM-DD')`,
+            sql`null::text`,
+          ),
+        );
+      case 'size':
+        return bales.select(group(sql`bales.bale_size`, sql`null::text`));
+    }
   }
 }
 
-/**
- * A summary as one SQL query: the reference the in-memory columns (summary-aggregate.ts) are
- * tested equal to, and the benchmark's baseline.
- */
+/** A summary as one SQL query (the benchmark's baseline too). */
 export function summaryQuery(
   db: Db,
   orgId: string,
   selection: SummarySelection,
   by?: SummaryGrouping,
 ) {
-  const b = perBale(db, orgId, selection, by);
+  const { kinds, rows: b } = perBale(db, orgId, selection, by);
   const gradeCounts = gradeKeys.map(
     (key, i) => sql`count(*) filter (where g.grade = ${sql.lit(key)})::int as ${sql.ref(`g${i}`)}`,
   );
@@ -186,7 +184,10 @@ export function summaryQuery(
       : by === 'grade'
         ? sql`g.grade as group_key, ${gradeName} as group_name`
         : sql`g.group_key, g.group_name`;
+  // The cutting's crop picks the table: a legume cutting wins, none leaves the bale ungraded.
+  const grade = sql`case b.legume when true then b.legume_grade when false then b.grass_grade end`;
   return sql<Omit<SummaryRow, 'grades'> & Record<`g${number}`, number>>`
+    with kind as materialized (${kinds})
     select ${groupColumns},
       count(*)::int as count,
       coalesce(sum(g.weight_kg), 0) as total_weight_kg,
@@ -197,15 +198,13 @@ export function summaryQuery(
       avg(g.ash) as ash, avg(g.sugar) as sugar,
       count(*) filter (where g.above_safe)::int as above_safe,
       ${sql.join(gradeCounts)}
-    from (select b.*, ${gradeOfRow()} as grade from ${b} as b offset 0) as g
+    from (select b.*, ${grade} as grade from ${b} as b offset 0) as g
     ${grouped}`;
 }
 
 /**
  * Summaries of the visible bales of the selection in one query: one row overall, or one per
  * group with `by` (groups with no bale are left out). Averages skip bales without the value.
- * Requests are answered from the bale columns (`aggregateColumns`), seconds faster on PGlite;
- * this stays their specification in SQL (test/summaries/summary-rules.medium.test.ts).
  * @example await summarizeBales(db, orgId, { range: {} }) // [{ groupKey: null, count: 20153, … }]
  */
 export async function summarizeBales(
