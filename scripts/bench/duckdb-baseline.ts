@@ -10,14 +10,13 @@ import { alfalfaGrades, grassGrades } from '@baletrack/contracts/summaries/summa
 import type { Database } from '@baletrack/db/database';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { type Kysely, sql } from 'kysely';
-import { aboveSafeMoisture } from '../../apps/server/src/features/bales/bale-cells.repository.ts';
-import {
-  grassGradeSql,
-  legumeCrop,
-  legumeGradeSql,
-} from '../../apps/server/src/features/bales/bale-grade-sql.ts';
+import { legumeCrop } from '../../apps/server/src/features/bales/bale-grade-sql.ts';
 import { visibleBales } from '../../apps/server/src/features/bales/bales.repository.ts';
 import { timeRange } from '../../apps/server/src/features/bales/time-range.ts';
+import {
+  pickedGradeSql,
+  summaryBaleColumns,
+} from '../../apps/server/src/features/summaries/summary-sql.ts';
 import type { RawDatabase } from './raw-database.ts';
 
 export const DUCKDB_THREADS = 2;
@@ -60,25 +59,13 @@ function exportQuery(compiler: Kysely<Database>, orgId: string) {
   const perBale = visibleBales(compiler, orgId).select((eb) => [
     sql<number>`extract(epoch from bales.creation_time) * 1000`.as('creationMs'),
     sql<string>`array_to_string(bales.field_uids, ';')`.as('fieldIds'),
-    'bales.weightKg',
-    'bales.dryMassKg',
-    'bales.avgMoisture',
-    'bales.peakMoisture',
-    'bales.rfv',
-    'bales.adf',
-    'bales.ndf',
-    'bales.protein',
-    'bales.ash',
-    'bales.sugar',
-    aboveSafeMoisture.as('aboveSafe'),
+    ...summaryBaleColumns,
     legumeCrop(eb).as('legume'),
-    legumeGradeSql.as('legumeGrade'),
-    grassGradeSql.as('grassGrade'),
   ]);
   const names = columns.slice(0, -1).map(([name]) => sql.ref(`b.${name}`));
-  // The cutting's crop picks the table, as the summaries grade.
-  const grade = sql`case b.legume when true then b.legume_grade when false then b.grass_grade end`;
-  return sql`select ${sql.join(names)}, ${grade} as grade from (${perBale}) as b`.compile(compiler);
+  return sql`select ${sql.join(names)}, ${pickedGradeSql} as grade from (${perBale}) as b`.compile(
+    compiler,
+  );
 }
 
 const csvValue = (value: unknown) =>

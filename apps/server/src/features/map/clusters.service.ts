@@ -12,7 +12,7 @@ import { CELLS_ID_OFFSET, cellClusterChildren, clustersFromCells } from './clust
 import { BLOCK_ID_OFFSET, blockClusterChildren, clustersInBlocks } from './clusters-in-blocks.ts';
 
 // The map's clusters, read from the database on every request (docs/adr/0029-many-farms-read-model.md,
-// docs/adr/0041-map-clusters-in-blocks.md): the bale cells at zoom 13 and out, the blocks nearer.
+// docs/adr/0041-map-views-the-cells-cannot-answer.md): the bale cells at zoom 13 and out, the blocks nearer.
 
 /** Clusters, loose bales and stacks in a map view, plus the farm's locked-bale count. */
 export async function clustersInView(

@@ -27,6 +27,28 @@ export interface SummarySelection {
   onHand?: boolean;
 }
 
+/** What a summary reads of each bale (`bales`): measures, both tables' grades, moisture verdict. */
+export const summaryBaleColumns = [
+  'bales.weightKg',
+  'bales.dryMassKg',
+  'bales.avgMoisture',
+  'bales.peakMoisture',
+  'bales.rfv',
+  'bales.adf',
+  'bales.ndf',
+  'bales.protein',
+  'bales.ash',
+  'bales.sugar',
+  legumeGradeSql.as('legumeGrade'),
+  grassGradeSql.as('grassGrade'),
+  aboveSafeMoisture.as('aboveSafe'),
+] as const;
+
+/** A row `b`'s grade (`summaryBaleColumns` and `legume`): its cutting's crop picks the table. */
+export const pickedGradeSql = sql<
+  string | null
+>`case b.legume when true then b.legume_grade when false then b.grass_grade end`;
+
 /** Bales still on hand: not loaded out for retail ('internal' and unknown stay on hand). */
 const onHand: BalePredicate = (eb) =>
   eb.or([eb('bales.loadType', 'is', null), eb('bales.loadType', '!=', 'retail')]);
@@ -76,22 +98,7 @@ function perBale(db: Db, orgId: string, selection: SummarySelection, by?: Summar
     .leftJoin(kind.as('kind'), (join) =>
       join.onRef('kind.fieldUids', '=', 'bales.fieldUids').on(sql<boolean>`kind.day = ${utcDay}`),
     )
-    .select([
-      'bales.weightKg',
-      'bales.dryMassKg',
-      'bales.avgMoisture',
-      'bales.peakMoisture',
-      'bales.rfv',
-      'bales.adf',
-      'bales.ndf',
-      'bales.protein',
-      'bales.ash',
-      'bales.sugar',
-      'kind.legume',
-      legumeGradeSql.as('legumeGrade'),
-      grassGradeSql.as('grassGrade'),
-      aboveSafeMoisture.as('aboveSafe'),
-    ])
+    .select([...summaryBaleColumns, 'kind.legume'])
     // OFFSET 0 keeps PostgreSQL from inlining this subquery into the aggregates above.
     .offset(0);
   const group = (key: RawBuilder<string | null>, name: RawBuilder<string | null>) =>
@@ -184,8 +191,6 @@ export function summaryQuery(
       : by === 'grade'
         ? sql`g.grade as group_key, ${gradeName} as group_name`
         : sql`g.group_key, g.group_name`;
-  // The cutting's crop picks the table: a legume cutting wins, none leaves the bale ungraded.
-  const grade = sql`case b.legume when true then b.legume_grade when false then b.grass_grade end`;
   return sql<Omit<SummaryRow, 'grades'> & Record<`g${number}`, number>>`
     with kind as materialized (${kinds})
     select ${groupColumns},
@@ -198,7 +203,7 @@ export function summaryQuery(
       avg(g.ash) as ash, avg(g.sugar) as sugar,
       count(*) filter (where g.above_safe)::int as above_safe,
       ${sql.join(gradeCounts)}
-    from (select b.*, ${grade} as grade from ${b} as b offset 0) as g
+    from (select b.*, ${pickedGradeSql} as grade from ${b} as b offset 0) as g
     ${grouped}`;
 }
 
