@@ -120,6 +120,8 @@ describe('quality grades on the map', () => {
   it('regrades at once when the cutting’s crop changes, as the summaries do', async () => {
     const { farm, changeCrop, alfalfa, timothy } = await gradedFarm();
     expect((await clusters(farm, 3)).clusters[0]?.grades['legume.Good']).toBe(2);
+    const stackGrades = async () => (await clusters(farm, 20)).stacks.map((s) => s.grade);
+    expect(await stackGrades()).toEqual(['legume.Good']);
 
     // Timothy is grass, graded by crude protein: CP 10 is Good, CP 3 Low.
     await changeCrop(timothy.id);
@@ -130,11 +132,13 @@ describe('quality grades on the map', () => {
       await (await farm.get('/bales/summary')).json(),
     );
     expect(summary.summary.grades.grass).toEqual({ Premium: 0, Good: 5, Fair: 0, Low: 1 });
+    expect(await stackGrades()).toEqual(['grass.Good']);
     const near = await clusters(farm, 20);
-    expect(near.stacks.map((s) => s.grade)).toEqual(['grass.Good']);
     expect(near.bales.filter((b) => b.grade === 'grass.Good')).toHaveLength(3);
 
     await changeCrop(alfalfa.id);
     expect((await clusters(farm, 3)).clusters[0]?.grades['legume.Good']).toBe(2);
+    // Back as it was, the stack too: nothing of the grass grading is kept for it.
+    expect(await stackGrades()).toEqual(['legume.Good']);
   });
 });

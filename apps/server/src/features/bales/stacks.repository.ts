@@ -133,23 +133,48 @@ export async function readFarmMovedBales(
   return { ...placeStacks(orgId, moved), moved };
 }
 
+// The moved bales of each day and field set, grouped once per read of a farm's moved bales, and
+// the signature of the grades last set on them.
+const groupedByDay = new WeakMap<readonly GradedStackBale[], Map<string, GradedStackBale[]>>();
+const gradings = new WeakMap<readonly GradedStackBale[], string>();
+
+/** The signature `gradeMovedBales` last answered for these bales: the grades they hold now. */
+export const movedGrading = (moved: readonly GradedStackBale[]) => gradings.get(moved);
+
 /**
  * Sets each moved bale's `legume` by the cuttings and crops as they are now (they change without
  * a new bale stamp), looked up once per day and field set, since the cuttings holding one such
- * bale hold them all.
+ * bale hold them all. Answers the grading's signature: equal answers, equal grades.
  */
 export async function gradeMovedBales(
   db: Db,
   orgId: string,
   moved: readonly GradedStackBale[],
-): Promise<void> {
-  const keyOf = (bale: GradedStackBale) => `${bale.day}|${bale.fields}`;
+): Promise<string> {
+  let groups = groupedByDay.get(moved);
+  if (!groups) {
+    groups = new Map();
+    for (const bale of moved) {
+      const key = `${bale.day}|${bale.fields}`;
+      const group = groups.get(key);
+      if (group) group.push(bale);
+      else groups.set(key, [bale]);
+    }
+    groupedByDay.set(moved, groups);
+  }
+  const keys = [...groups.keys()].sort();
   const legume = await cuttingCrops(
     db,
     orgId,
-    [...new Set(moved.map(keyOf))].map((key) => key.split('|') as [string, string]),
+    keys.map((key) => key.split('|') as [string, string]),
   );
-  for (const bale of moved) bale.legume = legume.get(keyOf(bale)) ?? null;
+  for (const [key, group] of groups) {
+    const kind = legume.get(key) ?? null;
+    for (const bale of group) bale.legume = kind;
+  }
+  const signature = keys.map((key) => String(legume.get(key) ?? null)).join();
+  gradings.set(moved, signature);
+  return signature;
 }
 
 /** Every stack of the organization (its visible moved bales, grouped). */

@@ -29,6 +29,7 @@ import {
   type GradedStackBale,
   gradeMovedBales,
   listMovedUidsKept,
+  movedGrading,
   readFarmMovedBales,
 } from '../bales/stacks.repository.ts';
 import { inTimeRange } from '../bales/time-range.ts';
@@ -46,7 +47,7 @@ import { CELLS_MAX_ZOOM } from './clusters-from-cells.ts';
 import { type MapGrades, UNGRADED } from './map-grades.ts';
 
 // The map nearer than the bale cells answer (zoom 14 to 16), read from the database on each
-// request (docs/adr/0041-map-clusters-in-blocks.md). The world is cut into blocks, the tiles one
+// request (docs/adr/0041-map-views-the-cells-cannot-answer.md). The world is cut into blocks, the tiles one
 // zoom out from the view (512 px across); each block's bales are summed per tile of 32 px in SQL
 // and clustered on their own, with the stacks and the bales that moved lying there. A cluster's
 // id names its block, so its children are the same on any later request; clusters never reach
@@ -204,12 +205,37 @@ async function viewCells(
 // A farm's moved bales and stacks by the bale stamp they were read at: the farms being looked at.
 const movedKept = new StampedEntries(16);
 
-/** The farm's moved bales and stacks (kept while its bales stay the same), graded as of now. */
+/**
+ * The farm's moved bales and stacks (kept while its bales stay the same), graded as of now, and
+ * the grading's signature.
+ */
 async function farmMovedBales(ctx: AppContext, orgId: string) {
   const stamp = await readBaleStamp(ctx.db, orgId);
   const farm = await movedKept.get(orgId, stamp, 'moved', () => readFarmMovedBales(ctx.db, orgId));
-  await gradeMovedBales(ctx.db, orgId, farm.moved);
-  return farm;
+  const grading = await gradeMovedBales(ctx.db, orgId, farm.moved);
+  return { farm, grading };
+}
+
+type StackSummary = ReturnType<typeof summarizeStack<GradedStackBale>>;
+// Each stack's summary per read of the farm's moved bales, for its last few date ranges and
+// gradings (the same views asked again: a reload, a pan back); a farm's yard may hold thousands.
+const stackSummaries = new WeakMap<object, Map<string, Map<string, StackSummary>>>();
+const SUMMARIES_KEPT = 4;
+
+/** Summaries of the stacks kept by `key` for this read of the farm's moved bales. */
+function summariesFor(farm: object, key: string): Map<string, StackSummary> {
+  let byKey = stackSummaries.get(farm);
+  if (!byKey) {
+    byKey = new Map();
+    stackSummaries.set(farm, byKey);
+  }
+  let summaries = byKey.get(key);
+  if (!summaries) {
+    if (byKey.size >= SUMMARIES_KEPT) byKey.delete(byKey.keys().next().value as string);
+    summaries = new Map();
+    byKey.set(key, summaries);
+  }
+  return summaries;
 }
 
 /**
@@ -233,13 +259,14 @@ async function readBlocks(
     x1: (x1 + 1) * shift - 1,
     y1: (y1 + 1) * shift - 1,
   };
-  const [cells, farm, kept] = await Promise.all([
+  const [cells, moved, kept] = await Promise.all([
     within
       ? readViewCells(ctx.db, orgId, selection, within, tileZoom, true)
       : viewCells(ctx, orgId, selection, tiles, box),
     farmMovedBales(ctx, orgId),
     selection.where ? listMovedUidsKept(ctx.db, orgId, selection.where) : undefined,
   ]);
+  const { farm, grading } = moved;
   const blocks = new Map<number, Block>();
   const inArea = (lon: number, lat: number) => {
     const x = lonToX(lon, blockZoom);
@@ -278,10 +305,22 @@ async function readBlocks(
   const loose = farm.moved.filter((bale) => !farm.stackOf.has(bale.uid) && keeps(bale));
   loose.sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
   for (const bale of loose) add(blockAt(bale.lon, bale.lat), movedPoint(bale, 0));
+  // Kept only without a filter's uids (those change with the filter, not the stamp), and only
+  // while the bales still hold this request's grades (another request may have graded them since).
+  const { from, to } = selection.range;
+  const summaries =
+    kept || movedGrading(farm.moved) !== grading
+      ? undefined
+      : summariesFor(farm, `${from?.getTime()}|${to?.getTime()}|${grading}`);
   for (const [id, place] of [...farm.stacks].sort(([a], [b]) => (a < b ? -1 : 1))) {
     // Only the stacks lying in the blocks are summed (a farm's yard may hold thousands of bales).
     if (!inArea(place.lon, place.lat)) continue;
-    const summary = summarizeStack(id, place, selection.range, kept, movedGrades);
+    let summary: StackSummary;
+    if (summaries?.has(id)) summary = summaries.get(id);
+    else {
+      summary = summarizeStack(id, place, selection.range, kept, movedGrades);
+      summaries?.set(id, summary);
+    }
     if (!summary) continue;
     const point: BlockPoint = {
       totals: summary.totals,
