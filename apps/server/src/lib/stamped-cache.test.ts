@@ -69,4 +69,26 @@ describe('StampedCache', () => {
     await cache.get('c');
     expect(loads).toEqual(['a full', 'b full', 'a from 0', 'c full']);
   });
+
+  it('forgets a background load that failed, so the next reader tries again', async () => {
+    let fail = true;
+    const tries: string[] = [];
+    const cache = new StampedCache<Value>(
+      async () => ({ baleVersion: 0, activeMonths: 0 }),
+      async (orgId, stamp) => {
+        tries.push(orgId);
+        if (fail) throw new Error('database gone');
+        return { orgId, ...stamp, made: 'full' };
+      },
+      2,
+    );
+    const at = { baleVersion: 0, activeMonths: 0 };
+    expect(cache.ready('a', at)).toBeUndefined();
+    await expect(cache.get('a', at)).rejects.toThrow('database gone'); // the same failed load
+    fail = false;
+    expect(cache.ready('a', at)).toBeUndefined();
+    await cache.get('a', at);
+    expect(cache.ready('a', at)?.made).toBe('full');
+    expect(tries).toEqual(['a', 'a']);
+  });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@baletrack/db/database';
 import { sql } from 'kysely';
-import { visibleBales } from '../bales/bales.repository.ts';
+import { onHand, visibleBales } from '../bales/bales.repository.ts';
 
 const priceColumns = [
   'id',
@@ -57,11 +57,7 @@ export function listOnHandBales(
   return visibleBales(db, orgId)
     .where('bales.creationTime', '<', options.before)
     .$if(options.uids !== undefined, (q) => q.where('bales.uid', 'in', options.uids ?? []))
-    .$if(!options.withLoadedOut, (q) =>
-      q.where((eb) =>
-        eb.or([eb('bales.loadType', 'is', null), eb('bales.loadType', '!=', 'retail')]),
-      ),
-    )
+    .$if(!options.withLoadedOut, (q) => q.where(onHand))
     .select([
       'bales.uid',
       'bales.weightKg',
@@ -71,7 +67,7 @@ export function listOnHandBales(
       'bales.ndf',
       'bales.protein',
       'bales.fieldUids as fieldIds',
-      sql<boolean>`coalesce(bales.load_type = 'retail', false)`.as('loadedOut'),
+      sql<boolean>`not ${onHand}`.as('loadedOut'),
     ])
     .execute();
 }

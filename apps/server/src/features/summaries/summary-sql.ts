@@ -5,7 +5,7 @@ import { hayGradeLabel } from '@baletrack/domain/quality-grade/hay-grade';
 import { type RawBuilder, sql } from 'kysely';
 import { aboveSafeMoisture } from '../bales/bale-cells.repository.ts';
 import { grassGradeSql, legumeCrop, legumeGradeSql } from '../bales/bale-grade-sql.ts';
-import { madeWithin, visibleBales } from '../bales/bales.repository.ts';
+import { madeWithin, onHand, visibleBales } from '../bales/bales.repository.ts';
 import { cuttingMembership } from '../bales/cutting-membership.repository.ts';
 import type { BalePredicate } from '../bales/filter-predicate.ts';
 import type { TimeRange } from '../bales/time-range.ts';
@@ -48,10 +48,6 @@ export const summaryBaleColumns = [
 export const pickedGradeSql = sql<
   string | null
 >`case b.legume when true then b.legume_grade when false then b.grass_grade end`;
-
-/** Bales still on hand: not loaded out for retail ('internal' and unknown stay on hand). */
-const onHand: BalePredicate = (eb) =>
-  eb.or([eb('bales.loadType', 'is', null), eb('bales.loadType', '!=', 'retail')]);
 
 /**
  * The visible bales of the selection (`rows`), one row per bale and group it falls in, with both
