@@ -133,6 +133,33 @@ async function waitForCells(url: string): Promise<number> {
 }
 
 /**
+ * Waits until PostgreSQL's autovacuum has nothing left to do after the seeding and the catch-up
+ * (no worker running, no table past its insert or dead-row trigger), so the clients measure a
+ * service at rest rather than one vacuuming millions of new rows; answers the wait, ms.
+ */
+async function waitForAutovacuum(url: string): Promise<number> {
+  const started = performance.now();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (;;) {
+      const { rows } = await client.query<{ busy: boolean }>(`select
+        exists (select 1 from pg_stat_activity where backend_type = 'autovacuum worker')
+        or exists (select 1 from pg_stat_user_tables t join pg_class c on c.oid = t.relid
+          where t.n_ins_since_vacuum > current_setting('autovacuum_vacuum_insert_threshold')::int
+              + current_setting('autovacuum_vacuum_insert_scale_factor')::float8 * greatest(c.reltuples, 0)
+            or t.n_dead_tup > current_setting('autovacuum_vacuum_threshold')::int
+              + current_setting('autovacuum_vacuum_scale_factor')::float8 * greatest(c.reltuples, 0))
+        as busy`);
+      if (!rows[0]?.busy) return performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * Each farm's owner's id token, as a grower signed in to their own farm holds it: an owner in
  * the user pool per farm and a session started for them (no password round trips).
  */
@@ -345,6 +372,8 @@ export async function measureManyFarms(
   const cellsMs = await waitForCells(databaseUrl);
   console.log(`  bale cells summed by the product in ${(cellsMs / 1000).toFixed(1)} s`);
   const tokens = await ownerTokens(shared, options.farms);
+  const vacuumMs = await waitForAutovacuum(databaseUrl);
+  console.log(`  autovacuum done with the new rows ${(vacuumMs / 1000).toFixed(1)} s later`);
   const rest = servers.map((server) => server.memory().rssMiB);
   for (const server of servers) server.resetPeak();
   await Promise.all(servers.map((server) => server.eventLoopDelay()));
