@@ -80,4 +80,30 @@ describe('token checks', () => {
     checks.remember(family('f1', 'u1'), checks.readStarts());
     expect(checks.get('f1')).toBeDefined();
   });
+
+  it('shares a check in flight, but not with a request after a sign-out or a user change', async () => {
+    const { checks } = withClock();
+    let reads = 0;
+    const load = (answer: FamilyCheck) => () => {
+      reads += 1;
+      return new Promise<FamilyCheck>((resolve) => setTimeout(() => resolve(answer), 5));
+    };
+    const honoured = family('f1', 'u1');
+    const [a, b] = [checks.read('f1', load(honoured)), checks.read('f1', load(honoured))];
+    expect(await a).toBe(await b);
+    expect(reads).toBe(1);
+    // Signed out while a check is in flight: the next request reads the family again.
+    const revoked = { ...honoured, revokedAt: new Date() } as FamilyCheck;
+    const racing = checks.read('f1', load(honoured));
+    checks.forgetFamily('f1');
+    expect(await checks.read('f1', load(revoked))).toBe(revoked);
+    await racing;
+    // A user disabled: which family a check in flight is for is not known yet, so none is joined.
+    const before = checks.read('f2', load(family('f2', 'u2')));
+    checks.forgetUser('u2');
+    const disabled = { ...family('f2', 'u2'), enabled: false } as FamilyCheck;
+    expect(await checks.read('f2', load(disabled))).toBe(disabled);
+    await before;
+    expect(reads).toBe(5);
+  });
 });

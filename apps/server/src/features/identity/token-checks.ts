@@ -1,5 +1,6 @@
 import type { Database } from '@baletrack/db/database';
 import type { Selectable } from 'kysely';
+import { SharedReads } from '../../lib/shared-reads.ts';
 
 type User = Selectable<Database['users']>;
 
@@ -34,6 +35,8 @@ const MAX_FAMILIES = 10_000;
  */
 export class TokenChecks {
   readonly #families = new Map<string, { check: FamilyCheck; until: number }>();
+  /** Checks in flight, shared by the requests that need one family's at once. */
+  readonly #reads = new SharedReads<FamilyCheck | undefined>();
   /** Users and families written recently: not remembered until then (epoch ms). */
   readonly #quiet = new Map<string, number>();
   #quietAll = 0;
@@ -55,6 +58,11 @@ export class TokenChecks {
     return undefined;
   }
 
+  /** The family's check by `load`, or by the one of its checks already in flight. */
+  read(familyId: string, load: () => Promise<FamilyCheck | undefined>) {
+    return this.#reads.read(familyId, load);
+  }
+
   /** Remembers an honoured family whose database read began at `readAt` (from `now()`). */
   remember(check: FamilyCheck, readAt: number): void {
     if (this.#quietAll > readAt || this.#isQuiet(check.userId, readAt)) return;
@@ -65,6 +73,7 @@ export class TokenChecks {
 
   forgetFamily(familyId: string): void {
     this.#families.delete(familyId);
+    this.#reads.forget(familyId);
     this.#quieten(familyId);
   }
 
@@ -72,12 +81,15 @@ export class TokenChecks {
     for (const [familyId, { check }] of this.#families) {
       if (check.userId === userId) this.#families.delete(familyId);
     }
+    // Which families a check in flight belongs to is not known until it answers.
+    this.#reads.forgetAll();
     this.#quieten(userId);
   }
 
   /** After writes that reach many users at once (an organization deleted, housekeeping). */
   forgetAll(): void {
     this.#families.clear();
+    this.#reads.forgetAll();
     this.#quietAll = this.now() + TOKEN_CHECK_TTL_MS;
   }
 

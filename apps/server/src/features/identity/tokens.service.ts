@@ -172,14 +172,19 @@ async function verifySigned(ctx: AppContext, token: string, use: TokenUse): Prom
   return claims;
 }
 
-/** The family and its user, from memory when honoured moments ago (token-checks.ts). */
+/**
+ * The family and its user, from memory when honoured moments ago, or from the check of it in
+ * flight (token-checks.ts).
+ */
 async function checkFamily(ctx: AppContext, familyId: string) {
   const remembered = tokenChecks.get(familyId);
   if (remembered) return remembered;
-  const readAt = tokenChecks.readStarts();
-  const family = await findFamilyWithUser(ctx.db, familyId);
-  if (family && !family.revokedAt && family.enabled) tokenChecks.remember(family, readAt);
-  return family;
+  return tokenChecks.read(familyId, async () => {
+    const readAt = tokenChecks.readStarts();
+    const family = await findFamilyWithUser(ctx.db, familyId);
+    if (family && !family.revokedAt && family.enabled) tokenChecks.remember(family, readAt);
+    return family;
+  });
 }
 
 /** Like `verifyToken` for access tokens, answered with Cognito's errors for the protocol. */
