@@ -10,6 +10,8 @@ const riskColumns = [
   'bales.creationTime',
   'bales.currentLat',
   'bales.currentLon',
+  'bales.creationLat',
+  'bales.creationLon',
   'bales.avgMoisture',
   'bales.peakMoisture',
   'bales.baleSize',

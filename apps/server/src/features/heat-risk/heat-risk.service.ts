@@ -11,6 +11,7 @@ import { safeBalingBand } from '@baletrack/domain/moisture';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertMay } from '../../lib/roles.ts';
+import { hasMoved } from '../bales/stack-grouping.ts';
 import { readFarmStacks } from '../bales/stacks.repository.ts';
 import {
   listHeatRiskRecipients,
@@ -39,12 +40,8 @@ function byRisk(a: { score: number; key: string }, b: { score: number; key: stri
  */
 export async function heatRiskWatchList(ctx: AppContext, orgId: string): Promise<HeatRiskResponse> {
   const now = ctx.now();
-  const [rows, farm] = await Promise.all([
-    listWetRecentBales(ctx.db, orgId, watchSince(now), WET_BOUND),
-    readFarmStacks(ctx.db, orgId),
-  ]);
-  const loose: HeatRiskBale[] = [];
-  const byStack = new Map<string, HeatRiskBale[]>();
+  const rows = await listWetRecentBales(ctx.db, orgId, watchSince(now), WET_BOUND);
+  const atRisk: (HeatRiskBale & { moved: boolean })[] = [];
   for (const row of rows) {
     const risk = baleHeatRisk(
       {
@@ -58,7 +55,7 @@ export async function heatRiskWatchList(ctx: AppContext, orgId: string): Promise
       now,
     );
     if (risk.level === 'none') continue;
-    const bale: HeatRiskBale = {
+    atRisk.push({
       uid: row.uid,
       tagSerialNumber: row.tagSerialNumber,
       creationTime: row.creationTime.toISOString(),
@@ -67,14 +64,22 @@ export async function heatRiskWatchList(ctx: AppContext, orgId: string): Promise
       level: risk.level,
       score: risk.score,
       why: risk.why,
-    };
-    const stackId = farm.stackOf.get(row.uid);
+      moved: hasMoved({ ...row, lat: row.currentLat, lon: row.currentLon }),
+    });
+  }
+  // The stacks only when a bale at risk was moved (only moved bales stack): the list is asked at
+  // every map opening, and a farm's yard may hold thousands of moved bales to group.
+  const farm = atRisk.some((bale) => bale.moved) ? await readFarmStacks(ctx.db, orgId) : undefined;
+  const loose: HeatRiskBale[] = [];
+  const byStack = new Map<string, HeatRiskBale[]>();
+  for (const { moved: _, ...bale } of atRisk) {
+    const stackId = farm?.stackOf.get(bale.uid);
     if (stackId === undefined) loose.push(bale);
     else byStack.set(stackId, [...(byStack.get(stackId) ?? []), bale]);
   }
   const entries: (HeatRiskEntry & { score: number; key: string })[] = [];
   for (const [id, bales] of byStack) {
-    const place = farm.stacks.get(id);
+    const place = farm?.stacks.get(id);
     const worst = stackHeatRisk(bales);
     if (!place || worst.level === 'none') continue;
     bales.sort((a, b) => byRisk({ ...a, key: a.uid }, { ...b, key: b.uid }));
