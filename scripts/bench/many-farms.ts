@@ -114,50 +114,47 @@ async function seedFarms(url: string, farms: number): Promise<number> {
   }
 }
 
-/** Waits until every organization's bale cells carry the product's rule; answers the wait, ms. */
-async function waitForCells(url: string): Promise<number> {
+/** Asks `done` (one query's first row's `done`) every `everyMs` until true; answers the wait, ms. */
+async function waitUntil(url: string, done: string, everyMs: number): Promise<number> {
   const started = performance.now();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     for (;;) {
-      const { rows } = await client.query<{ n: string }>(
-        "select count(*) as n from bale_versions where cells_rule = ''",
-      );
-      if (Number(rows[0]?.n) === 0) return performance.now() - started;
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      const { rows } = await client.query<{ done: boolean }>(done);
+      if (rows[0]?.done) return performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   } finally {
     await client.end();
   }
 }
 
+/** Waits until every organization's bale cells carry the product's rule; answers the wait, ms. */
+const waitForCells = (url: string) =>
+  waitUntil(
+    url,
+    "select not exists (select 1 from bale_versions where cells_rule = '') as done",
+    500,
+  );
+
 /**
  * Waits until PostgreSQL's autovacuum has nothing left to do after the seeding and the catch-up
  * (no worker running, no table past its insert or dead-row trigger), so the clients measure a
  * service at rest rather than one vacuuming millions of new rows; answers the wait, ms.
  */
-async function waitForAutovacuum(url: string): Promise<number> {
-  const started = performance.now();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (;;) {
-      const { rows } = await client.query<{ busy: boolean }>(`select
-        exists (select 1 from pg_stat_activity where backend_type = 'autovacuum worker')
-        or exists (select 1 from pg_stat_user_tables t join pg_class c on c.oid = t.relid
-          where t.n_ins_since_vacuum > current_setting('autovacuum_vacuum_insert_threshold')::int
-              + current_setting('autovacuum_vacuum_insert_scale_factor')::float8 * greatest(c.reltuples, 0)
-            or t.n_dead_tup > current_setting('autovacuum_vacuum_threshold')::int
-              + current_setting('autovacuum_vacuum_scale_factor')::float8 * greatest(c.reltuples, 0))
-        as busy`);
-      if (!rows[0]?.busy) return performance.now() - started;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-  } finally {
-    await client.end();
-  }
-}
+const waitForAutovacuum = (url: string) =>
+  waitUntil(
+    url,
+    `select not exists (select 1 from pg_stat_activity where backend_type = 'autovacuum worker')
+      and not exists (select 1 from pg_stat_user_tables t join pg_class c on c.oid = t.relid
+        where t.n_ins_since_vacuum > current_setting('autovacuum_vacuum_insert_threshold')::int
+            + current_setting('autovacuum_vacuum_insert_scale_factor')::float8 * greatest(c.reltuples, 0)
+          or t.n_dead_tup > current_setting('autovacuum_vacuum_threshold')::int
+            + current_setting('autovacuum_vacuum_scale_factor')::float8 * greatest(c.reltuples, 0))
+      as done`,
+    1_000,
+  );
 
 /**
  * Each farm's owner's id token, as a grower signed in to their own farm holds it: an owner in
