@@ -18,6 +18,11 @@ export class SharedReads<T> {
     return started;
   }
 
+  /** How many reads are in flight. */
+  get size(): number {
+    return this.#pending.size;
+  }
+
   forget(key: string): void {
     this.#pending.delete(key);
   }

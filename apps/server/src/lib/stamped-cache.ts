@@ -1,3 +1,5 @@
+import { SharedReads } from './shared-reads.ts';
+
 /** What decides what an organization may see (`readBaleStamp`). */
 export interface BaleStamp {
   baleVersion: number;
@@ -22,7 +24,7 @@ const BACKGROUND_LOADS = 2;
 
 export class StampedCache<T extends BaleStamp> {
   readonly #values = new Map<string, T>();
-  readonly #loading = new Map<string, Promise<T>>();
+  readonly #loading = new SharedReads<T>();
 
   constructor(
     private readonly readStamp: (orgId: string) => Promise<BaleStamp>,
@@ -38,22 +40,17 @@ export class StampedCache<T extends BaleStamp> {
     const stamp = current ?? (await this.readStamp(orgId));
     const hit = this.#hit(orgId, stamp);
     if (hit) return hit;
-    const cached = this.#values.get(orgId);
     const key = `${orgId}@${stamp.baleVersion}:${stamp.activeMonths}`;
-    let loading = this.#loading.get(key);
-    if (!loading) {
+    return this.#loading.read(key, () => {
+      const cached = this.#values.get(orgId);
       const base =
         cached &&
         cached.activeMonths === stamp.activeMonths &&
         cached.baleVersion < stamp.baleVersion
           ? cached
           : undefined;
-      loading = this.load(orgId, stamp, base)
-        .then((value) => this.#keep(orgId, value))
-        .finally(() => this.#loading.delete(key));
-      this.#loading.set(key, loading);
-    }
-    return loading;
+      return this.load(orgId, stamp, base).then((value) => this.#keep(orgId, value));
+    });
   }
 
   /**
