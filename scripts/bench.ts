@@ -63,8 +63,8 @@ async function main(): Promise<number> {
     };
     let browser: Browser | undefined;
     const partial =
-      options.stopAfterIngest || options.reportsOnly || options.coldOnly || options.detailsOnly;
-    if (partial && !options.detailsOnly) {
+      options.stopAfterIngest || options.reportsOnly || options.coldOnly || options.browserOnly;
+    if (partial && !options.browserOnly) {
       // No page is loaded.
     } else if (fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
       browser = await launchChromium();

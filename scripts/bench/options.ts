@@ -15,7 +15,7 @@ export interface BenchOptions {
   /** Only ingest, then restarts of the product, each with its cold figures, printed. */
   coldOnly: boolean;
   /** Only ingest, then the bale details row, printed. */
-  detailsOnly: boolean;
+  browserOnly: boolean;
   /** Only the many-farms row with this many organizations, on PostgreSQL, printed. */
   manyFarms?: number;
 }
@@ -37,9 +37,9 @@ export const usage = `Usage: npm run bench [-- --bales N] [--only pglite|postgre
   --cold-only   only ingest, then three restarts of the product, the fourth after
                 one without them, each with the opening view and the summary at once (the
                 restart rows), and the rows' baseline, printed; implies --no-write
-  --details-only
-                only ingest, then the bale details row (clicks on bales in Chromium), printed;
-                implies --no-write`;
+  --browser-only
+                only ingest, then the rows in Chromium (page loads, cold sign-ins, bale
+                details), printed; implies --no-write`;
 
 /** Reads the command line; throws with the usage text on a bad option. */
 export function readOptions(argv: string[]): BenchOptions | 'help' {
@@ -52,7 +52,7 @@ export function readOptions(argv: string[]): BenchOptions | 'help' {
       'stop-after-ingest': { type: 'boolean', default: false },
       'reports-only': { type: 'boolean', default: false },
       'cold-only': { type: 'boolean', default: false },
-      'details-only': { type: 'boolean', default: false },
+      'browser-only': { type: 'boolean', default: false },
       'many-farms': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -69,7 +69,7 @@ export function readOptions(argv: string[]): BenchOptions | 'help' {
   const stopAfterIngest = values['stop-after-ingest'];
   const reportsOnly = values['reports-only'];
   const coldOnly = values['cold-only'];
-  const detailsOnly = values['details-only'];
+  const browserOnly = values['browser-only'];
   const manyFarms = values['many-farms'] === undefined ? undefined : Number(values['many-farms']);
   if (
     manyFarms !== undefined &&
@@ -85,12 +85,12 @@ export function readOptions(argv: string[]): BenchOptions | 'help' {
       !stopAfterIngest &&
       !reportsOnly &&
       !coldOnly &&
-      !detailsOnly &&
+      !browserOnly &&
       !manyFarms,
     stopAfterIngest,
     reportsOnly,
     coldOnly,
-    detailsOnly,
+    browserOnly,
     manyFarms,
   };
 }

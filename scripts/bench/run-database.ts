@@ -38,7 +38,7 @@ import {
 import type { BenchOptions, DatabaseKind } from './options.ts';
 import { type Accounts, prepareAccounts, productEnvironment } from './organizations.ts';
 import { measurePageBytes, type PageBytes } from './page-bytes.ts';
-import { measureColdSignIns, measurePageLoads, type PageLoads } from './page-load.ts';
+import { measurePageLoadRuns, type PageLoadRuns, pageLoadRows } from './page-load.ts';
 import { freePort, type ProductServer, startProductServer } from './product-server.ts';
 import { openPglite, openPostgres, type RawDatabase } from './raw-database.ts';
 import { measureReportCsvs, type ReportCsvFigures, reportCsvRow } from './report-csv-api.ts';
@@ -65,7 +65,7 @@ export interface DatabaseFigures {
   clusters: ClustersApiRun;
   catchUp: CatchUpRun;
   baselines: ClusterBaselines;
-  pageLoads?: { farm: PageLoads; empty: PageLoads; coldFarm: PageLoads; coldEmpty: PageLoads };
+  pageLoads?: PageLoadRuns;
   pageBytes?: PageBytes;
   baleDetails?: BaleDetailsRun;
   callOverhead: CallOverheadRun;
@@ -92,7 +92,7 @@ export async function benchDatabase(
   farms: { farm: BenchFarm; neighbour: BenchFarm },
   browser: Browser | undefined,
   cleanup: Cleanup,
-  part: Pick<BenchOptions, 'stopAfterIngest' | 'reportsOnly' | 'coldOnly' | 'detailsOnly'>,
+  part: Pick<BenchOptions, 'stopAfterIngest' | 'reportsOnly' | 'coldOnly' | 'browserOnly'>,
 ): Promise<DatabaseFigures | undefined> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-bench-'));
   const removeData = cleanup.add(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -117,8 +117,8 @@ export async function benchDatabase(
       await reportsAlone(env, accounts, farms, views);
       return undefined;
     }
-    if (part.detailsOnly) {
-      await detailsAlone(env, accounts, farms.farm, browser);
+    if (part.browserOnly) {
+      await browserAlone(env, accounts, farms.farm, browser);
       return undefined;
     }
     if (part.coldOnly) {
@@ -208,12 +208,7 @@ async function measureProduct(
     let baleDetails: DatabaseFigures['baleDetails'];
     if (browser) {
       log('page loads in Chromium');
-      pageLoads = {
-        farm: await measurePageLoads(browser, server.url, accounts.farm, true),
-        empty: await measurePageLoads(browser, server.url, accounts.empty, false),
-        coldFarm: await measureColdSignIns(browser, server.url, accounts.farm, true),
-        coldEmpty: await measureColdSignIns(browser, server.url, accounts.empty, false),
-      };
+      pageLoads = await measurePageLoadRuns(browser, server.url, accounts);
       log('bytes of a first visit');
       pageBytes = await measurePageBytes(browser, server.url, accounts.farm);
       log('bale details after a click');
@@ -374,14 +369,14 @@ async function reportsAlone(
   }
 }
 
-/** `--details-only`: the farm ingested, then the bale details row, printed. */
-async function detailsAlone(
+/** `--browser-only`: the farm ingested, then the rows in Chromium (page loads, bale details), printed. */
+async function browserAlone(
   env: Record<string, string>,
   accounts: Accounts,
   farm: BenchFarm,
   browser: Browser | undefined,
 ): Promise<void> {
-  if (!browser) throw new Error('--details-only needs Chromium at /usr/bin/chromium');
+  if (!browser) throw new Error('--browser-only needs Chromium at /usr/bin/chromium');
   const server = await startProductServer(env);
   try {
     log(`ingest: ${farm.total.toLocaleString('en-US')} bales through the API, one client`);
@@ -392,11 +387,15 @@ async function detailsAlone(
       ),
     );
     const idToken = await signIn(server.url, env, accounts.farm);
+    log('page loads in Chromium');
+    const rows = pageLoadRows(await measurePageLoadRuns(browser, server.url, accounts));
     log('bale details after a click');
-    const { pass, ...row } = baleDetailsRow(
-      await measureBaleDetails(browser, server.url, accounts.farm, idToken),
+    rows.push(
+      baleDetailsRow(await measureBaleDetails(browser, server.url, accounts.farm, idToken)),
     );
-    log(`${pass ? 'pass' : 'MISSED'} | ${Object.values(row).join(' | ')}`);
+    for (const { pass, ...row } of rows) {
+      log(`${pass ? 'pass' : 'MISSED'} | ${Object.values(row).join(' | ')}`);
+    }
     log(`load average ${os.loadavg().join(', ')}`);
   } finally {
     await server.stop();
