@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from './connect.ts';
 import { migrateToLatest } from './migrate.ts';
 
@@ -18,9 +18,21 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite directo
   afterEach(() => {
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
+  // One initdb for the file (it takes seconds on a busy machine); each test opens a copy of it.
+  let initialized = '';
+  beforeAll(async () => {
+    initialized = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-db-')), 'pglite');
+    await (await connectDatabase({ dataDir: initialized })).close();
+  }, 60_000);
+  afterAll(() => fs.rmSync(path.dirname(initialized), { recursive: true, force: true }));
+  const initializedDir = () => {
+    const dataDir = tempDir();
+    fs.cpSync(initialized, dataDir, { recursive: true });
+    return dataDir;
+  };
 
   it('keeps data across a clean close and reopen', async () => {
-    const dataDir = tempDir();
+    const dataDir = initializedDir();
     const first = await connectDatabase({ dataDir });
     await migrateToLatest(first.db);
     await first.db
@@ -36,7 +48,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite directo
   });
 
   it('refuses a second opener of the same directory while the first is open', async () => {
-    const dataDir = tempDir();
+    const dataDir = initializedDir();
     const first = await connectDatabase({ dataDir });
     await expect(connectDatabase({ dataDir })).rejects.toThrow(
       /in use by another Baletrack process/,
@@ -47,7 +59,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite directo
   });
 
   it('takes over a lock left behind by a process that died', async () => {
-    const dataDir = tempDir();
+    const dataDir = initializedDir();
     const deadPid = Number(
       execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']),
     );
