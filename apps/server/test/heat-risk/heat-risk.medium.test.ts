@@ -163,6 +163,40 @@ describe('GET /data-api/heat-risk', () => {
     expect(theirs.entries.map((e) => e.id)).toEqual(['OTHER-30']);
   });
 
+  it('gathers the stacks at risk of many yards, read around each or the farm at once', async () => {
+    const t = await app('2025-06-10T12:00:00Z');
+    const farm = await newFarm(t, 'Many Yards');
+    const baler = await newBaler(t.ctx, farm.orgId);
+    // Nine yards a kilometre apart, a stack of three in each with one bale at 19 %: more stacks
+    // than the list reads one by one, so the farm's are read at once; one yard alone, one by one.
+    const yards = Array.from({ length: 9 }, (_, i) => ({ lat: 46.61 + 0.009 * i, lon: -120.49 }));
+    const wetStack = (at: { lat: number; lon: number }, i: number) =>
+      stackedBales(3, at, { creationTime: '2025-06-05T12:00:00Z' }).map((bale, j) =>
+        j === 1
+          ? { ...bale, uid: `WET-${i}`, baleSize: 'ThreeXFour' as const, avgMoisture: 19 }
+          : bale,
+      );
+    await ingest(t, baler.apiKey, tagsAsUids(yards.flatMap(wetStack)));
+    const stacks = (list: HeatRiskResponse) =>
+      list.entries.map((e) =>
+        e.kind === 'stack' ? [e.baleCount, e.bales.map((b) => b.uid)] : e.id,
+      );
+    const many = await watchList(farm);
+    expect(stacks(many).sort()).toEqual(yards.map((_, i) => [3, [`WET-${i}`]]).sort());
+
+    const one = await newFarm(t, 'One Yard');
+    const oneBaler = await newBaler(t.ctx, one.orgId);
+    await ingest(t, oneBaler.apiKey, tagsAsUids(wetStack(yards[0] as (typeof yards)[0], 0)));
+    const alone = await watchList(one);
+    expect(stacks(alone)).toEqual([[3, ['WET-0']]]);
+    // The same stack either way: its place and members.
+    const first = many.entries.find((e) => e.kind === 'stack' && e.bales[0]?.uid === 'WET-0');
+    expect(alone.entries[0]).toMatchObject({
+      lat: first?.kind === 'stack' ? first.lat : NaN,
+      lon: first?.kind === 'stack' ? first.lon : NaN,
+    });
+  });
+
   it('lets the risk fade with the days since baling, and ends it at six weeks', async () => {
     const t = await app('2025-06-10T12:00:00Z');
     const farm = await wetFarm(t, 'Fading Farm');

@@ -11,8 +11,8 @@ import { safeBalingBand } from '@baletrack/domain/moisture';
 import type { AppContext, Principal } from '../../app-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertMay } from '../../lib/roles.ts';
-import { hasMoved } from '../bales/stack-grouping.ts';
-import { readFarmStacks } from '../bales/stacks.repository.ts';
+import { type FarmStacks, hasMoved } from '../bales/stack-grouping.ts';
+import { readFarmStacks, readStackOf } from '../bales/stacks.repository.ts';
 import {
   listHeatRiskRecipients,
   listWetRecentBales,
@@ -31,6 +31,33 @@ export function watchSince(now: Date): Date {
 
 function byRisk(a: { score: number; key: string }, b: { score: number; key: string }) {
   return b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+/** Past this many stacks read around a bale at risk, the farm's stacks are read at once. */
+const STACK_READS = 8;
+
+/**
+ * The stacks of the moved bales at risk, each read around one of its bales (a yard may hold
+ * thousands of moved bales, and the list is asked at every map opening); the farm's at once
+ * when more than STACK_READS reads would be needed.
+ */
+async function stacksAtRisk(
+  ctx: AppContext,
+  orgId: string,
+  moved: readonly { uid: string; lat: number; lon: number }[],
+): Promise<FarmStacks> {
+  const found: FarmStacks = { stacks: new Map(), stackOf: new Map() };
+  let reads = 0;
+  for (const bale of moved) {
+    if (found.stackOf.has(bale.uid)) continue;
+    reads += 1;
+    if (reads > STACK_READS) return readFarmStacks(ctx.db, orgId);
+    const stack = await readStackOf(ctx.db, orgId, bale.uid, bale);
+    if (!stack) continue;
+    found.stacks.set(stack.id, stack.place);
+    for (const member of stack.place.members) found.stackOf.set(member.uid, stack.id);
+  }
+  return found;
 }
 
 /**
@@ -67,19 +94,22 @@ export async function heatRiskWatchList(ctx: AppContext, orgId: string): Promise
       moved: hasMoved({ ...row, lat: row.currentLat, lon: row.currentLon }),
     });
   }
-  // The stacks only when a bale at risk was moved (only moved bales stack): the list is asked at
-  // every map opening, and a farm's yard may hold thousands of moved bales to group.
-  const farm = atRisk.some((bale) => bale.moved) ? await readFarmStacks(ctx.db, orgId) : undefined;
+  // Only moved bales stack.
+  const farm = await stacksAtRisk(
+    ctx,
+    orgId,
+    atRisk.filter((bale) => bale.moved),
+  );
   const loose: HeatRiskBale[] = [];
   const byStack = new Map<string, HeatRiskBale[]>();
   for (const { moved: _, ...bale } of atRisk) {
-    const stackId = farm?.stackOf.get(bale.uid);
+    const stackId = farm.stackOf.get(bale.uid);
     if (stackId === undefined) loose.push(bale);
     else byStack.set(stackId, [...(byStack.get(stackId) ?? []), bale]);
   }
   const entries: (HeatRiskEntry & { score: number; key: string })[] = [];
   for (const [id, bales] of byStack) {
-    const place = farm?.stacks.get(id);
+    const place = farm.stacks.get(id);
     const worst = stackHeatRisk(bales);
     if (!place || worst.level === 'none') continue;
     bales.sort((a, b) => byRisk({ ...a, key: a.uid }, { ...b, key: b.uid }));
