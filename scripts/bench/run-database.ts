@@ -125,7 +125,7 @@ export async function benchDatabase(
       await coldAlone(env, accounts, farms.farm, views, cleanup, kind, databaseUrl, dataDir);
       return undefined;
     }
-    const live = await measureProduct(env, accounts, farms, views, browser, cleanup, dataDir);
+    const live = await measureProduct(env, accounts, farms, views, browser, cleanup);
 
     log('baselines: COPY, SQL and supercluster in this process');
     const raw: RawDatabase =
@@ -165,7 +165,6 @@ async function measureProduct(
   views: ReturnType<typeof wholeFarmViews>,
   browser: Browser | undefined,
   cleanup: Cleanup,
-  dataDir: string,
 ) {
   const server = await startProductServer(env);
   const stopServer = cleanup.add(() => server.stop());
