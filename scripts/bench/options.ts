@@ -14,7 +14,7 @@ export interface BenchOptions {
   reportsOnly: boolean;
   /** Only ingest, then restarts of the product, each with its cold figures, printed. */
   coldOnly: boolean;
-  /** Only ingest, then the bale details row, printed. */
+  /** Only ingest, then the rows in Chromium (page loads, cold sign-ins, bale details), printed. */
   browserOnly: boolean;
   /** Only the many-farms row with this many organizations, on PostgreSQL, printed. */
   manyFarms?: number;

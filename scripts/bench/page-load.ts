@@ -1,7 +1,7 @@
 // Time from opening the home page, signed in, until the map shows the farm's bales, in
 // Debian's Chromium (never a downloaded browser) as the browser journeys drive it.
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { median } from './stats.ts';
+import { median, seconds as s } from './stats.ts';
 
 export const LOADS = 5;
 export const PAGE_LOAD_TARGET_MS = 2_000;
@@ -116,7 +116,6 @@ export async function measurePageLoadRuns(
   };
 }
 
-const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
 const spread = ({ samples, bales }: PageLoads) =>
   `${s(median(samples))} (${s(Math.min(...samples))}–${s(Math.max(...samples))}; ${bales.toLocaleString('en-US')} bales in view)`;
 

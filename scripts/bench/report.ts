@@ -13,7 +13,7 @@ import { pageBytesRows } from './page-bytes.ts';
 import { pageLoadRows } from './page-load.ts';
 import { reportCsvRow } from './report-csv-api.ts';
 import type { DatabaseFigures } from './run-database.ts';
-import { median, percentile } from './stats.ts';
+import { median, percentile, seconds as s } from './stats.ts';
 import { summaryRows } from './summaries-api.ts';
 import { yieldRow } from './yield-api.ts';
 
@@ -54,7 +54,6 @@ interface Row {
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) =>
   n < 1 ? `${n.toFixed(2)} ms` : n < 100 ? `${n.toFixed(1)} ms` : `${int(n)} ms`;
-const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
 const perSecond = (bales: number, millis: number) => `${int((bales / millis) * 1000)} bales/s`;
 const mib = (n: number) => `${int(n)} MiB`;
 const verdict = (ok: boolean): Verdict => (ok ? 'pass' : 'MISSED');

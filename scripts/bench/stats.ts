@@ -7,3 +7,6 @@ export function percentile(samples: readonly number[], p: number): number {
 }
 
 export const median = (samples: readonly number[]) => percentile(samples, 50);
+
+/** Milliseconds as seconds for the report, e.g. `seconds(2040)` is "2.04 s". */
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;

@@ -24,7 +24,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite directo
     initialized = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-db-')), 'pglite');
     await (await connectDatabase({ dataDir: initialized })).close();
   }, 60_000);
-  afterAll(() => fs.rmSync(path.dirname(initialized), { recursive: true, force: true }));
+  afterAll(() => {
+    if (initialized) fs.rmSync(path.dirname(initialized), { recursive: true, force: true });
+  });
   const initializedDir = () => {
     const dataDir = tempDir();
     fs.cpSync(initialized, dataDir, { recursive: true });
