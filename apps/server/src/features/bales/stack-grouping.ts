@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BaleSize } from '@baletrack/contracts/bales/bale';
+import { Turns } from '../../lib/turns.ts';
 
 /** A bale has moved once its current location is this far from where it was made. */
 export const MOVED_METRES = 10;
@@ -35,64 +36,80 @@ function cellOf(lat: number, lon: number): [row: number, col: number] {
   return [row, col];
 }
 
+// A cell as one number (rows within ±2^22 and columns within ±2^23 cover the Earth at 5 m), so a
+// yard of thousands of bales is grouped without a string per bale or per neighbour looked at.
+const cellKey = (row: number, col: number) => (row + 2 ** 22) * 2 ** 24 + (col + 2 ** 23);
+
 /**
  * Groups moved bales into stacks: current positions snapped to a 5 m grid, occupied cells that
  * touch (8 neighbours) merged, groups of 2 or more bales kept. A stack's id is derived from the
- * organization and the group's first cell, so it stays the same while that cell stays occupied
- * and is the same in every app process.
- * @returns stack id → indexes of the member points, in input order
+ * organization and the group's first cell (the smallest `row:col` as text), so it stays the same
+ * while that cell stays occupied and is the same in every app process.
+ * @returns stack id → indexes of the member points, in input order, by first cell
  */
 export function groupStacks<P extends StackablePoint>(
   orgId: string,
   points: readonly P[],
 ): Map<string, number[]> {
-  const cells = new Map<string, number[]>();
+  const slotOf = new Map<number, number>();
+  const rows: number[] = [];
+  const cols: number[] = [];
+  const members: number[][] = [];
   points.forEach((point, index) => {
     if (!hasMoved(point)) return;
-    const key = cellOf(point.lat, point.lon).join(':');
-    const members = cells.get(key);
-    if (members) members.push(index);
-    else cells.set(key, [index]);
+    const [row, col] = cellOf(point.lat, point.lon);
+    const key = cellKey(row, col);
+    const slot = slotOf.get(key);
+    if (slot !== undefined) (members[slot] as number[]).push(index);
+    else {
+      slotOf.set(key, rows.length);
+      rows.push(row);
+      cols.push(col);
+      members.push([index]);
+    }
   });
 
-  // Union-find over occupied cells; the root is the smallest key, so ids do not depend on order.
-  const parent = new Map<string, string>([...cells.keys()].map((key) => [key, key]));
-  const find = (key: string): string => {
-    let root = key;
-    while (parent.get(root) !== root) root = parent.get(root) as string;
-    parent.set(key, root);
+  // Union-find over the occupied cells.
+  const parent = Int32Array.from(rows, (_, slot) => slot);
+  const find = (slot: number): number => {
+    let root = slot;
+    while (parent[root] !== root) root = parent[root] as number;
+    parent[slot] = root;
     return root;
   };
-  for (const key of cells.keys()) {
-    const [row, col] = key.split(':').map(Number) as [number, number];
+  for (let slot = 0; slot < rows.length; slot += 1) {
+    const row = rows[slot] as number;
+    const col = cols[slot] as number;
     for (let dr = -1; dr <= 1; dr += 1) {
       for (let dc = -1; dc <= 1; dc += 1) {
-        const neighbour = `${row + dr}:${col + dc}`;
-        if (!parent.has(neighbour)) continue;
-        const [a, b] = [find(key), find(neighbour)];
-        if (a === b) continue;
-        const [low, high] = a < b ? [a, b] : [b, a];
-        parent.set(high, low);
+        const neighbour = slotOf.get(cellKey(row + dr, col + dc));
+        if (neighbour === undefined) continue;
+        const [a, b] = [find(slot), find(neighbour)];
+        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
       }
     }
   }
 
-  const groups = new Map<string, number[]>();
-  for (const [key, members] of cells) {
-    const root = find(key);
+  const groups = new Map<number, { first: string; members: number[] }>();
+  for (let slot = 0; slot < rows.length; slot += 1) {
+    const root = find(slot);
+    const cell = members[slot] as number[];
     const group = groups.get(root);
-    if (group) group.push(...members);
-    else groups.set(root, [...members]);
+    if (!group) groups.set(root, { first: '', members: [...cell] });
+    else group.members.push(...cell);
   }
-  const stacks = new Map<string, number[]>();
-  for (const [root, members] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (members.length < 2) continue;
-    stacks.set(
-      stackId(orgId, root),
-      members.sort((a, b) => a - b),
-    );
+  const stacks: { first: string; members: number[] }[] = [];
+  for (let slot = 0; slot < rows.length; slot += 1) {
+    const group = groups.get(find(slot)) as { first: string; members: number[] };
+    if (group.members.length < 2) continue;
+    const key = `${rows[slot]}:${cols[slot]}`;
+    if (group.first === '') stacks.push(group);
+    if (group.first === '' || key < group.first) group.first = key;
   }
-  return stacks;
+  stacks.sort((a, b) => (a.first < b.first ? -1 : 1));
+  return new Map(
+    stacks.map((group) => [stackId(orgId, group.first), group.members.sort((a, b) => a - b)]),
+  );
 }
 
 /** A stack: where it lies (the mean position of its members) and its members, in uid order. */
@@ -127,15 +144,19 @@ export interface FarmStacks<M extends StackMember = StackBale> {
 
 /**
  * `groupStacks` made into places: members in uid order and the place at their mean position, so
- * every reader (the map, the audits, the inventory) puts one stack at the same spot.
+ * every reader (the map, the audits, the inventory) puts one stack at the same spot. A yard of
+ * thousands of bales is placed in slices, letting other farms' requests in between.
  */
-export function placeStacks<M extends StackMember>(
+export async function placeStacks<M extends StackMember>(
   orgId: string,
   points: readonly M[],
-): FarmStacks<M> {
+): Promise<FarmStacks<M>> {
+  const turns = new Turns();
   const stacks = new Map<string, StackPlace<M>>();
   const stackOf = new Map<string, string>();
-  for (const [id, indexes] of groupStacks(orgId, points)) {
+  const groups = groupStacks(orgId, points);
+  for (const [id, indexes] of groups) {
+    await turns.check();
     const members = indexes
       .map((i) => points[i] as M)
       .sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));

@@ -1,6 +1,6 @@
-import type { BaleSize } from '@baletrack/contracts/bales/bale';
 import type { Db } from '@baletrack/db/database';
 import { sql } from 'kysely';
+import { Turns } from '../../lib/turns.ts';
 import { cellLegumeCrop } from './bale-grade-sql.ts';
 import { type BoxBounds, visibleBales } from './bales.repository.ts';
 import type { BalePredicate } from './filter-predicate.ts';
@@ -77,12 +77,15 @@ async function readMovedBales<G extends boolean>(
       ]),
     )
     .execute();
-  return rows.map((row) => ({
-    ...row,
-    createdMs: Number(row.createdMs),
-    baleSize: row.baleSize as BaleSize,
-    ...(graded ? { legume: null } : {}),
-  })) as G extends true ? GradedStackBale[] : StackBale[];
+  // The rows made into bales where they lie (a yard may hold thousands), a slice at a time.
+  const turns = new Turns();
+  for (let i = 0; i < rows.length; i += 1) {
+    if ((i & 1023) === 0) await turns.check();
+    const row = rows[i] as Record<string, unknown>;
+    row.createdMs = Number(row.createdMs);
+    if (graded) row.legume = null;
+  }
+  return rows as unknown as G extends true ? GradedStackBale[] : StackBale[];
 }
 
 /**
@@ -130,7 +133,7 @@ export async function readFarmMovedBales(
   orgId: string,
 ): Promise<FarmStacks<GradedStackBale> & { moved: GradedStackBale[] }> {
   const moved = await readMovedBales(db, orgId, undefined, true);
-  return { ...placeStacks(orgId, moved), moved };
+  return { ...(await placeStacks(orgId, moved)), moved };
 }
 
 // The moved bales of each day and field set, grouped once per read of a farm's moved bales, and
@@ -154,7 +157,9 @@ export async function gradeMovedBales(
   let groups = groupedByDay.get(moved);
   if (!groups) {
     groups = new Map();
+    const turns = new Turns();
     for (const bale of moved) {
+      await turns.check();
       const key = `${bale.day}|${bale.fields}`;
       const group = groups.get(key);
       if (group) group.push(bale);
@@ -179,7 +184,7 @@ export async function gradeMovedBales(
 
 /** Every stack of the organization (its visible moved bales, grouped). */
 export async function readFarmStacks(db: Db, orgId: string): Promise<FarmStacks> {
-  return placeStacks(orgId, await listMovedBales(db, orgId));
+  return await placeStacks(orgId, await listMovedBales(db, orgId));
 }
 
 /**
@@ -202,7 +207,7 @@ export async function readStackOf(
       south: point.lat - dLat,
       north: point.lat + dLat,
     };
-    const { stacks, stackOf } = placeStacks(orgId, await listMovedBales(db, orgId, box));
+    const { stacks, stackOf } = await placeStacks(orgId, await listMovedBales(db, orgId, box));
     const id = stackOf.get(uid);
     const place = id === undefined ? undefined : stacks.get(id);
     if (id === undefined || !place) return undefined;

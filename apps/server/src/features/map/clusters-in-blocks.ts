@@ -13,6 +13,7 @@ import { stackGrade } from '@baletrack/domain/quality-grade/stack-grade';
 import Supercluster from 'supercluster';
 import type { AppContext } from '../../app-context.ts';
 import { StampedEntries } from '../../lib/stamped-cache.ts';
+import { Turns } from '../../lib/turns.ts';
 import { cellDays, cellsCurrent, countLockedBales } from '../bales/bale-cells.repository.ts';
 import type { BaleSelection } from '../bales/bale-selection.ts';
 import { readBaleStamp } from '../bales/bale-stamps.repository.ts';
@@ -267,6 +268,8 @@ async function readBlocks(
     selection.where ? listMovedUidsKept(ctx.db, orgId, selection.where) : undefined,
   ]);
   const { farm, grading } = moved;
+  // A yard of thousands of moved bales is placed and summed in slices (other farms wait less).
+  const turns = new Turns();
   const blocks = new Map<number, Block>();
   const inArea = (lon: number, lat: number) => {
     const x = lonToX(lon, blockZoom);
@@ -304,7 +307,10 @@ async function readBlocks(
     inTimeRange(selection.range, bale.createdMs) && (!kept || kept.has(bale.uid));
   const loose = farm.moved.filter((bale) => !farm.stackOf.has(bale.uid) && keeps(bale));
   loose.sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
-  for (const bale of loose) add(blockAt(bale.lon, bale.lat), movedPoint(bale, 0));
+  for (const bale of loose) {
+    await turns.check();
+    add(blockAt(bale.lon, bale.lat), movedPoint(bale, 0));
+  }
   // Kept only without a filter's uids (those change with the filter, not the stamp), and only
   // while the bales still hold this request's grades (another request may have graded them since).
   const { from, to } = selection.range;
@@ -315,6 +321,7 @@ async function readBlocks(
   for (const [id, place] of [...farm.stacks].sort(([a], [b]) => (a < b ? -1 : 1))) {
     // Only the stacks lying in the blocks are summed (a farm's yard may hold thousands of bales).
     if (!inArea(place.lon, place.lat)) continue;
+    await turns.check();
     let summary: StackSummary;
     if (summaries?.has(id)) summary = summaries.get(id);
     else {
