@@ -27,11 +27,11 @@ function idOf(cell: string): string {
 }
 
 describe('groupStacks', () => {
-  it('joins bales in touching 5 m cells, diagonals too, and leaves a bale alone out', () => {
+  it('joins bales up to 5 m apart, across cells and diagonals, and leaves a bale alone out', () => {
     const bales = [
       moved('a', 2, 2),
-      moved('b', 7, 7), // the next cell diagonally: same stack
-      moved('c', 12, 12),
+      moved('b', 5, 5), // 4.2 m away, the next cell diagonally: same stack
+      moved('c', 8, 8),
       moved('d', 100, 100), // alone, 130 m away: no stack
       moved('e', 302, 2),
       moved('f', 303, 3), // same cell as e: a stack of two
@@ -43,14 +43,42 @@ describe('groupStacks', () => {
     ]);
   });
 
+  it('keeps apart two stacks in cells that touch at a corner, their bales 9 m apart', () => {
+    const bales = [
+      moved('a', 0.5, 0.5),
+      moved('b', 1, 1),
+      moved('c', 6.5, 7),
+      moved('d', 9.5, 9.5),
+    ];
+    expect([...groupStacks(ORG, bales).values()]).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+  });
+
+  it('joins a row of bales running north far from the prime meridian, where grid rows shear', () => {
+    // At 120° W the grid's columns of one row sit 1.5 cells off those of the next.
+    const line = Array.from({ length: 30 }, (_, i) => {
+      const lat = 46.548 + i * 4 * M;
+      return {
+        uid: `n${i}`,
+        lat,
+        lon: -120.313,
+        creationLat: lat + 200 * M,
+        creationLon: -120.313,
+      };
+    });
+    expect([...groupStacks(ORG, line).values()]).toEqual([line.map((_, i) => i)]);
+  });
+
   it('ignores bales lying where they were made', () => {
     const unmoved = { ...moved('a', 2, 2), creationLat: 45 + 2 * M };
     expect(groupStacks(ORG, [unmoved, { ...unmoved, uid: 'b' }]).size).toBe(0);
   });
 
   it('names a stack by its first cell as text, so ids stay those already stored', () => {
-    // Cells at rows 999 and 1000 of the grid: as text "1000:…" sorts before "999:…".
-    const row = (n: number) => (n * 5 + 2.5) / 111_320;
+    // Bales 4 m apart in rows 999 and 1000 of the grid: as text "1000:…" sorts before "999:…".
+    const row = (n: number) => (n * 5 + (n === 999 ? 3 : 2)) / 111_320;
     const at = (uid: string, r: number) => ({
       uid,
       lat: row(r),

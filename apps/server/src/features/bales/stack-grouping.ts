@@ -4,8 +4,10 @@ import { Turns } from '../../lib/turns.ts';
 
 /** A bale has moved once its current location is this far from where it was made. */
 export const MOVED_METRES = 10;
-/** Stacked bales lie in neighbouring cells of this size. */
-const CELL_METRES = 5;
+/** Bales at most this far apart lie in one stack (docs/adr/0045-stacks-by-distance.md). */
+const STACKED_METRES = 5;
+/** The grid that finds them: cells as wide, so a bale's partners lie in the cells around it. */
+const CELL_METRES = STACKED_METRES;
 const METRES_PER_DEGREE = 111_320;
 
 /** A bale's creation location and where it lies now (lat, lon). */
@@ -27,24 +29,29 @@ export function hasMoved(point: StackablePoint): boolean {
   return distanceMetres(point.creationLat, point.creationLon, point.lat, point.lon) > MOVED_METRES;
 }
 
+/** How much a degree of longitude is worth in a grid row, against the equator's. */
+const rowScale = (row: number) =>
+  Math.cos((((row + 0.5) * CELL_METRES) / METRES_PER_DEGREE) * (Math.PI / 180));
+
 function cellOf(lat: number, lon: number): [row: number, col: number] {
   const row = Math.floor((lat * METRES_PER_DEGREE) / CELL_METRES);
-  const rowLat = ((row + 0.5) * CELL_METRES) / METRES_PER_DEGREE;
-  const col = Math.floor(
-    (lon * METRES_PER_DEGREE * Math.cos((rowLat * Math.PI) / 180)) / CELL_METRES,
-  );
+  const col = Math.floor((lon * METRES_PER_DEGREE * rowScale(row)) / CELL_METRES);
   return [row, col];
 }
+
+/** Slack in cells when matching the columns of neighbouring rows (their scales differ a little). */
+const SLACK = 0.01;
 
 // A cell as one number (rows within ±2^22 and columns within ±2^23 cover the Earth at 5 m), so a
 // yard of thousands of bales is grouped without a string per bale or per neighbour looked at.
 const cellKey = (row: number, col: number) => (row + 2 ** 22) * 2 ** 24 + (col + 2 ** 23);
 
 /**
- * Groups moved bales into stacks: current positions snapped to a 5 m grid, occupied cells that
- * touch (8 neighbours) merged, groups of 2 or more bales kept. A stack's id is derived from the
- * organization and the group's first cell (the smallest `row:col` as text), so it stays the same
- * while that cell stays occupied and is the same in every app process.
+ * Groups moved bales into stacks: bales linked by a chain of bales each at most 5 m from the
+ * next, found through a 5 m grid (neighbouring occupied cells holding such a pair are merged),
+ * groups of 2 or more bales kept. A stack's id is derived from the organization and the group's
+ * first cell (the smallest `row:col` as text), so it stays the same while that cell stays
+ * occupied and is the same in every app process.
  * @returns stack id → indexes of the member points, in input order, by first cell
  */
 export function groupStacks<P extends StackablePoint>(
@@ -77,15 +84,31 @@ export function groupStacks<P extends StackablePoint>(
     parent[slot] = root;
     return root;
   };
+  // Whether two cells hold a pair of bales close enough: cells that merely touch at a corner
+  // may hold bales 14 m apart, two stacks.
+  const near = (a: number, b: number) =>
+    (members[a] as number[]).some((i) => {
+      const p = points[i] as P;
+      return (members[b] as number[]).some((j) => {
+        const q = points[j] as P;
+        return distanceMetres(p.lat, p.lon, q.lat, q.lon) <= STACKED_METRES;
+      });
+    });
+  // Each row's columns are counted from the prime meridian at that row's own scale, so the next
+  // row's are shifted (1.5 cells at 120° W). A bale within 5 m of a cell lies, in the next row,
+  // under the cell's span widened by a cell each side, in that row's scale.
   for (let slot = 0; slot < rows.length; slot += 1) {
     const row = rows[slot] as number;
     const col = cols[slot] as number;
     for (let dr = -1; dr <= 1; dr += 1) {
-      for (let dc = -1; dc <= 1; dc += 1) {
-        const neighbour = slotOf.get(cellKey(row + dr, col + dc));
+      const k = dr === 0 ? 1 : rowScale(row + dr) / rowScale(row);
+      const first = Math.floor((col - 1) * k + SLACK);
+      const last = Math.ceil((col + 2) * k - SLACK) - 1;
+      for (let other = first; other <= last; other += 1) {
+        const neighbour = slotOf.get(cellKey(row + dr, other));
         if (neighbour === undefined) continue;
         const [a, b] = [find(slot), find(neighbour)];
-        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+        if (a !== b && near(slot, neighbour)) parent[Math.max(a, b)] = Math.min(a, b);
       }
     }
   }

@@ -6,6 +6,7 @@ import { localFrame, ringAreaM2 } from '@baletrack/domain/geo/local-frame';
 import { pointInBoundary } from '@baletrack/domain/geo/point-in-boundary';
 import { rfv } from '@baletrack/domain/nutrition';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { groupStacks } from '../../bales/stack-grouping.ts';
 import { demoCropYears, generateDemoFarm } from './demo-farm.ts';
 import type { DemoFarm } from './demo-farm-model.ts';
 import { FARM_ORIGIN } from './farm-layout.ts';
@@ -210,6 +211,16 @@ describe('generateDemoFarm', () => {
             r.currentLocation.lon !== r.creationLocation.lon),
       ),
     ).toEqual([]);
+  });
+
+  it('has its stacks found by the map as it hauled them, one stack each', () => {
+    const points = farm.bales.map(({ record: r }) => ({
+      lat: r.currentLocation.lat,
+      lon: r.currentLocation.lon,
+      creationLat: r.creationLocation.lat,
+      creationLon: r.creationLocation.lon,
+    }));
+    expect(groupStacks(farm.organization.name, points).size).toBe(farm.summary.stacks);
   });
 
   it('subscribes every baler-month with bales and the current month, but one, locking a few hundred bales', () => {
