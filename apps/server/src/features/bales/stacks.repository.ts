@@ -1,4 +1,5 @@
 import type { Db } from '@baletrack/db/database';
+import { readInPages } from '@baletrack/db/read-in-pages';
 import { sql } from 'kysely';
 import { Turns } from '../../lib/turns.ts';
 import { cellLegumeCrop } from './bale-grade-sql.ts';
@@ -21,6 +22,8 @@ import {
 export const mayHaveMoved = sql<boolean>`(abs(bales.current_lat - bales.creation_lat) > 6.3e-5 or abs(bales.current_lon - bales.creation_lon) > 6.3e-5)`;
 
 const METRES_PER_DEGREE = 111_320;
+/** Moved bales a farm-wide read fetches at a time. */
+const MOVED_PAGE_ROWS = 2_000;
 
 /** A moved bale with what grades it: its cutting's crop (legume, grass or none) and fibre. */
 export interface GradedStackBale extends StackBale {
@@ -44,7 +47,7 @@ async function readMovedBales<G extends boolean>(
   box: BoxBounds | undefined,
   graded: G,
 ): Promise<G extends true ? GradedStackBale[] : StackBale[]> {
-  const rows = await visibleBales(db, orgId)
+  const query = visibleBales(db, orgId)
     .where(mayHaveMoved)
     .$if(box !== undefined, (q) => {
       const { west, south, east, north } = box as BoxBounds;
@@ -75,8 +78,9 @@ async function readMovedBales<G extends boolean>(
         sql<string>`(bales.creation_time at time zone 'UTC')::date::text`.as('day'),
         sql<string>`array_to_string(bales.field_uids, ',')`.as('fields'),
       ]),
-    )
-    .execute();
+    );
+  // A farm's yard may hold thousands: read a page at a time (other farms' requests wait less).
+  const rows = box ? await query.execute() : await readInPages(db, query, MOVED_PAGE_ROWS);
   // The rows made into bales where they lie (a yard may hold thousands), a slice at a time.
   const turns = new Turns();
   for (let i = 0; i < rows.length; i += 1) {
