@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -8,9 +9,16 @@ import { startTestApp, type TestApp } from './helpers/test-app.ts';
 let t: TestApp;
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'baletrack-dist-'));
 beforeAll(async () => {
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Baletrack</title>');
+  // As the build writes them: each file with its brotli twin.
+  const page = '<!doctype html><title>Baletrack</title>';
+  fs.writeFileSync(path.join(webDist, 'index.html'), page);
+  fs.writeFileSync(path.join(webDist, 'index.html.br'), zlib.brotliCompressSync(page));
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'app-1a2b.js'), 'console.log(1)');
+  fs.writeFileSync(
+    path.join(webDist, 'assets', 'app-1a2b.js.br'),
+    zlib.brotliCompressSync('console.log(1)'),
+  );
   fs.writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   fs.writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"Baletrack"}');
   t = await startTestApp({
@@ -28,10 +36,14 @@ afterAll(async () => {
 
 describe('the web app', () => {
   it('serves the page for every client-side route, never for API paths', async () => {
-    for (const route of ['/', '/login', '/fields?x=1']) {
-      const response = await fetch(`${t.url}${route}`);
-      expect(response.status).toBe(200);
-      expect(await response.text()).toContain('<title>Baletrack</title>');
+    for (const route of ['/', '/login', '/fields?x=1', '/fields/', '/?bale=B-1']) {
+      for (const encoding of ['br', 'identity']) {
+        const response = await fetch(`${t.url}${route}`, {
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(response.status).toBe(200);
+        expect(await response.text()).toContain('<title>Baletrack</title>');
+      }
     }
     for (const route of ['/data-api/nothing', '/user-api/nothing', '/cognito/nothing']) {
       const response = await fetch(`${t.url}${route}`);
