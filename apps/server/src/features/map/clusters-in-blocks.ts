@@ -326,7 +326,9 @@ async function readBlocks(
     if (summaries?.has(id)) summary = summaries.get(id);
     else {
       summary = summarizeStack(id, place, selection.range, kept, movedGrades);
-      summaries?.set(id, summary);
+      // Kept while the bales still hold this request's grades: between slices another request
+      // may have graded them again.
+      if (movedGrading(farm.moved) === grading) summaries?.set(id, summary);
     }
     if (!summary) continue;
     const point: BlockPoint = {
